@@ -1,0 +1,32 @@
+//! Sieve benchmarks: counting, summing and building, checked against known
+//! prime counts (OEIS A006880) and sums (OEIS A046731).
+
+mod common;
+
+use primeboard::sieve::{self, Sieve};
+
+fn main() {
+    let bench = common::Bench::from_args();
+    bench.case("count_primes(0..1e9)", Ok(50_847_534), || {
+        sieve::count_primes(0..1_000_000_000)
+    });
+    bench.case("count_primes(0..1e10)", Ok(455_052_511), || {
+        sieve::count_primes(0..10_000_000_000)
+    });
+    bench.case("sum primes_in(0..1e9)", 24_739_512_092_254_535, || {
+        sieve::primes_in(0..1_000_000_000)
+            .map(|it| it.sum::<u64>())
+            .unwrap_or(0)
+    });
+    bench.case("Sieve::new(1e9).prime_pi", Some(50_847_534), || {
+        Sieve::new(1_000_000_000)
+            .ok()
+            .and_then(|s| s.prime_pi(1_000_000_000))
+    });
+    bench.case("count_primes(2^64-1e4..2^64)", Ok(218), || {
+        sieve::count_primes(u64::MAX - 10_000..u64::MAX)
+    });
+    bench.case("count_primes(1e15..1e15+1e9)", Ok(28_946_421), || {
+        sieve::count_primes(1_000_000_000_000_000..1_000_001_000_000_000)
+    });
+}

@@ -1,0 +1,42 @@
+//! The crate's one error type.
+
+/// Everything that can go wrong in `primeboard`.
+///
+/// Every variant names the input that caused it. Errors are reported once, by
+/// the constructor or function that validates the input; queries on a value
+/// that was built successfully do not fail.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A sieve was asked to hold more numbers than it supports.
+    ///
+    /// [`Sieve::new`](crate::sieve::Sieve::new) refuses an upper bound above
+    /// [`Sieve::MAX_UPPER_BOUND`](crate::sieve::Sieve::MAX_UPPER_BOUND), or one
+    /// whose bit array the allocator cannot provide. Use the streaming
+    /// [`primes_in`](crate::sieve::primes_in) and
+    /// [`count_primes`](crate::sieve::count_primes) for larger ranges.
+    #[error(
+        "a sieve up to {upper_bound} needs {bytes} bytes, more than can be allocated (the largest supported upper bound is {max})"
+    )]
+    SieveTooLarge {
+        /// The upper bound that was asked for.
+        upper_bound: u64,
+        /// The bytes its bit array would take.
+        bytes: u64,
+        /// The largest upper bound accepted.
+        max: u64,
+    },
+
+    /// A streaming sieve could not allocate its sieving primes.
+    ///
+    /// Sieving a range ending at `hi` keeps one 12-byte record per prime up to
+    /// `√hi`; near `2^64` that is 2.4 GB. Ask for a narrower range (narrow
+    /// ranges are tested prime by prime and need no sieving primes).
+    #[error("sieving up to {hi} needs {bytes} bytes of sieving primes, more than can be allocated")]
+    OutOfMemory {
+        /// The end of the range.
+        hi: u64,
+        /// The bytes that were asked for.
+        bytes: u64,
+    },
+}

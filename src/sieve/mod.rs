@@ -1,0 +1,135 @@
+//! Primes: a bit-packed sieve, a segmented streaming sieve, and an exact
+//! primality test for every `u64`.
+//!
+//! - [`Sieve`] holds every prime up to a bound (8 bits per 30 numbers) and
+//!   answers [`Sieve::is_prime`], [`Sieve::prime_pi`] and [`Sieve::nth_prime`]
+//!   in constant time. Build it once, query it many times.
+//! - [`primes_in`] streams the primes of any range below `2^64`, from either
+//!   end, and [`count_primes`] counts them, both in `O(√hi)` memory.
+//! - [`is_prime`] decides a single number with a deterministic Miller–Rabin test.
+//!
+//! # The wheel and the segments
+//!
+//! Only numbers coprime to 30 are stored: byte `b` holds the eight numbers
+//! `30b + {1, 7, 11, 13, 17, 19, 23, 29}`. The streaming sieve works through
+//! 32 KiB segments (983 040 numbers, the size of an L1 data cache). Each
+//! segment starts as a copy of a pattern with the multiples of 7 to 23
+//! already removed; every other sieving prime then crosses off its multiples
+//! eight at a time, one wheel turn per step, with bit masks fixed at compile
+//! time for each of the eight residue classes. Counting and iteration read
+//! the segment a 64-bit word at a time (`count_ones`, `trailing_zeros`).
+//!
+//! A range narrower than about `√hi / 64` is not sieved at all: each number
+//! is tested with [`is_prime`], so a window of a hundred numbers near `2^64`
+//! answers in microseconds.
+//!
+//! # Examples
+//!
+//! ```
+//! use primeboard::sieve::{self, Sieve};
+//!
+//! // Build once, query many times.
+//! let small = Sieve::new(10_000)?;
+//! assert_eq!(small.prime_pi(10_000), Some(1229));
+//!
+//! // Stream a range without holding it.
+//! assert_eq!(sieve::count_primes(1_000_000..2_000_000)?, 70_435);
+//! let last = sieve::primes_in(0..u64::MAX)?.next_back();
+//! assert_eq!(last, Some(18_446_744_073_709_551_557));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod miller_rabin;
+mod packed;
+mod segmented;
+mod wheel;
+
+use std::ops::Range;
+
+pub use packed::{Primes, Sieve};
+pub use segmented::PrimesIn;
+
+use crate::Error;
+
+/// Whether `n` is prime, exactly, for every `u64`.
+///
+/// Trial division by the primes below 41, then the strong-probable-prime
+/// test to the seven bases of Jim Sinclair, which has no pseudoprime below
+/// `2^64`. For many queries below one bound, [`Sieve::is_prime`] is faster.
+///
+/// # Complexity
+///
+/// `O(log n)` modular multiplications (Montgomery form, 128-bit products).
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::is_prime;
+///
+/// assert!(is_prime(2) && is_prime(97) && !is_prime(1) && !is_prime(91));
+/// assert!(is_prime(18_446_744_073_709_551_557)); // the largest u64 prime
+/// assert!(!is_prime(3_215_031_751)); // a strong pseudoprime to bases 2, 3, 5, 7
+/// ```
+pub fn is_prime(n: u64) -> bool {
+    miller_rabin::is_prime(n)
+}
+
+/// The number of primes `p` with `range.start <= p < range.end`.
+///
+/// An empty or reversed range (`start >= end`) holds no primes. Ranges
+/// narrow next to `√end` are tested number by number; wider ones are sieved
+/// in cache-sized segments and counted a word at a time.
+///
+/// # Complexity
+///
+/// Sieving: time `O(w log log end + √end)` for a range of width `w`, memory
+/// `O(√end / log end)` (12 bytes per sieving prime). Testing: `O(w log end)`.
+///
+/// # Errors
+///
+/// - [`Error::OutOfMemory`] when the sieving primes up to `√end` cannot be
+///   allocated (only for wide ranges ending near `2^64`, which need 2.4 GB).
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::count_primes;
+///
+/// assert_eq!(count_primes(0..100)?, 25);
+/// assert_eq!(count_primes(100..0)?, 0); // reversed: empty
+/// assert_eq!(count_primes(u64::MAX - 100..u64::MAX)?, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_primes(range: Range<u64>) -> Result<u64, Error> {
+    segmented::count_primes(range)
+}
+
+/// A streaming iterator over the primes `p` with `range.start <= p <
+/// range.end`, increasing from the front and decreasing from the back.
+///
+/// An empty or reversed range yields nothing. Nothing is sieved until the
+/// first prime is asked for; each end then sieves one 32 KiB segment at a time.
+///
+/// # Complexity
+///
+/// As [`count_primes`], plus `O(1)` per prime yielded. Memory `O(√end / log end)`.
+///
+/// # Errors
+///
+/// - [`Error::OutOfMemory`] as for [`count_primes`].
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::primes_in;
+///
+/// let primes: Vec<u64> = primes_in(90..110)?.collect();
+/// assert_eq!(primes, [97, 101, 103, 107, 109]);
+/// assert_eq!(primes_in(90..110)?.rev().next(), Some(109));
+/// let sum: u64 = primes_in(0..1_000_000)?.sum();
+/// assert_eq!(sum, 37_550_402_023);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn primes_in(range: Range<u64>) -> Result<PrimesIn, Error> {
+    PrimesIn::new(range)
+}

@@ -1,0 +1,430 @@
+//! The segmented sieve: cache-sized segments streamed forwards (sieving primes
+//! keep their next multiple between segments) and backwards (each segment's
+//! first multiples found afresh), and the choice between sieving and testing.
+
+use std::iter::FusedIterator;
+use std::ops::Range;
+
+use num_integer::Roots;
+
+use super::miller_rabin::is_prime;
+use super::wheel::{self, PRESIEVE_LIMIT, SievingPrime};
+use crate::Error;
+
+/// Bytes per segment (30 numbers each): the L1 data cache of current x86 cores.
+pub(crate) const SEGMENT_BYTES: usize = 32 * 1024;
+
+/// A range narrower than `√hi / TEST_RATIO` is tested number by number: that
+/// costs about `150 ns` a number, while sieving costs about `2 ns` per
+/// integer below `√hi` before the first segment.
+const TEST_RATIO: u64 = 64;
+
+/// The primes `2, 3, 5`, which the wheel does not store.
+const WHEEL_PRIMES: [u64; 3] = [2, 3, 5];
+
+/// Whether `lo..hi` is best tested number by number rather than sieved.
+fn prefers_testing(lo: u64, hi: u64) -> bool {
+    (hi - lo).saturating_mul(TEST_RATIO) < (hi - 1).sqrt()
+}
+
+#[derive(Clone)]
+/// A forward stream of sieved segments covering the numbers `lo..hi`: each
+/// set bit is a prime `>= 7` in the range.
+pub(crate) struct Segments {
+    lo: u64,
+    hi: u64,
+    /// First byte of the next segment.
+    byte: u64,
+    end_byte: u64,
+    /// Sieving primes whose square lies below the current segment's end.
+    primes: Vec<SievingPrime>,
+    /// Sieving primes not yet needed, in increasing order.
+    source: Option<Box<Forward>>,
+    /// The next prime of `source`, taken but not yet needed.
+    pending: Option<u64>,
+}
+
+impl Segments {
+    /// Segments for `lo..hi` (`lo < hi`), with room for the sieving primes
+    /// up to `√(hi - 1)` reserved up front.
+    pub(crate) fn new(lo: u64, hi: u64) -> Result<Segments, Error> {
+        let root = (hi - 1).sqrt();
+        let mut primes = Vec::new();
+        let estimate = prime_pi_upper_bound(root);
+        let bytes = estimate.saturating_mul(std::mem::size_of::<SievingPrime>() as u64);
+        usize::try_from(estimate)
+            .ok()
+            .and_then(|n| primes.try_reserve_exact(n).ok())
+            .ok_or(Error::OutOfMemory { hi, bytes })?;
+        let source = if root > PRESIEVE_LIMIT {
+            Some(Box::new(Forward::new(PRESIEVE_LIMIT, root + 1)?))
+        } else {
+            None
+        };
+        let (byte, end_byte) = wheel::byte_range(lo, hi);
+        Ok(Segments {
+            lo,
+            hi,
+            byte,
+            end_byte,
+            primes,
+            source,
+            pending: None,
+        })
+    }
+
+    /// Sieves the next segment into `buf`; returns its first byte.
+    pub(crate) fn next_into(&mut self, buf: &mut Vec<u8>) -> Option<u64> {
+        if self.byte >= self.end_byte {
+            return None;
+        }
+        let seg_byte = self.byte;
+        let len = (self.end_byte - seg_byte).min(SEGMENT_BYTES as u64);
+        let seg_end = seg_byte + len;
+        buf.resize(len as usize, 0);
+        wheel::presieve(buf, seg_byte);
+        self.activate(seg_byte, seg_end);
+        for sp in &mut self.primes {
+            sp.cross(buf);
+        }
+        wheel::clip(buf, seg_byte, self.lo, self.hi);
+        self.byte = seg_end;
+        Some(seg_byte)
+    }
+
+    /// Brings in the sieving primes whose square lies below `30 * seg_end`.
+    fn activate(&mut self, seg_byte: u64, seg_end: u64) {
+        let limit = 30 * u128::from(seg_end);
+        while let Some(p) = self.pending.or_else(|| self.source.as_mut()?.next()) {
+            if u128::from(p) * u128::from(p) >= limit {
+                self.pending = Some(p);
+                return;
+            }
+            self.pending = None;
+            let from = (30 * seg_byte).max(self.lo);
+            if let Some(sp) = SievingPrime::new(p, from, seg_byte, u64::MAX) {
+                self.primes.push(sp);
+            }
+        }
+    }
+}
+
+/// `π(x)` or more, for reserving room (Rosser–Schoenfeld: `π(x) < 1.25506 x / ln x`).
+fn prime_pi_upper_bound(x: u64) -> u64 {
+    if x < 17 {
+        return 6;
+    }
+    let x = x as f64;
+    (1.25506 * x / x.ln()) as u64 + 1
+}
+
+/// The primes `>= 7` in a range, in increasing order, from [`Segments`].
+#[derive(Clone)]
+pub(crate) struct Forward {
+    segments: Segments,
+    buf: Vec<u8>,
+    seg_byte: u64,
+    /// Index of the next word of `buf` to load.
+    next_word: usize,
+    /// Unvisited bits of the current word, and that word's first bit.
+    bits: u64,
+    base_bit: u64,
+}
+
+impl Forward {
+    pub(crate) fn new(lo: u64, hi: u64) -> Result<Forward, Error> {
+        Ok(Forward {
+            segments: Segments::new(lo, hi)?,
+            buf: Vec::with_capacity(SEGMENT_BYTES),
+            seg_byte: 0,
+            next_word: 0,
+            bits: 0,
+            base_bit: 0,
+        })
+    }
+
+    /// Loads the next non-zero word; `false` when the stream is done.
+    #[inline]
+    fn refill(&mut self) -> bool {
+        loop {
+            if 8 * self.next_word >= self.buf.len() {
+                match self.segments.next_into(&mut self.buf) {
+                    Some(seg_byte) => {
+                        self.seg_byte = seg_byte;
+                        self.next_word = 0;
+                    }
+                    None => return false,
+                }
+            }
+            let w = self.next_word;
+            self.next_word += 1;
+            self.bits = wheel::word(&self.buf, w);
+            self.base_bit = 64 * w as u64;
+            if self.bits != 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The number of primes left, counted a word at a time.
+    fn count_rest(mut self) -> u64 {
+        let mut total = u64::from(self.bits.count_ones());
+        total += wheel::count_ones(&self.buf[(8 * self.next_word).min(self.buf.len())..]);
+        while self.segments.next_into(&mut self.buf).is_some() {
+            total += wheel::count_ones(&self.buf);
+        }
+        total
+    }
+}
+
+impl Iterator for Forward {
+    type Item = u64;
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.bits == 0 && !self.refill() {
+            return None;
+        }
+        let bit = self.base_bit + u64::from(self.bits.trailing_zeros());
+        self.bits &= self.bits - 1;
+        Some(wheel::number(self.seg_byte, bit))
+    }
+
+    fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        loop {
+            while self.bits != 0 {
+                let bit = self.base_bit + u64::from(self.bits.trailing_zeros());
+                self.bits &= self.bits - 1;
+                acc = f(acc, wheel::number(self.seg_byte, bit));
+            }
+            if !self.refill() {
+                return acc;
+            }
+        }
+    }
+}
+
+/// The primes `>= 7` in a range, in decreasing order: segments from the top
+/// down, each sieved with the primes up to its own `√hi`, streamed afresh.
+#[derive(Clone)]
+struct Backward {
+    /// An unstarted stream of the sieving primes up to `√hi`.
+    sieving: Option<Forward>,
+    lo: u64,
+    hi: u64,
+    lo_byte: u64,
+    /// First byte past the next segment.
+    byte: u64,
+    buf: Vec<u8>,
+    seg_byte: u64,
+    /// Index of the word of `buf` below the current one.
+    next_word: usize,
+    bits: u64,
+    base_bit: u64,
+}
+
+impl Backward {
+    fn new(lo: u64, hi: u64) -> Result<Backward, Error> {
+        let root = (hi - 1).sqrt();
+        let sieving = if root > PRESIEVE_LIMIT {
+            Some(Forward::new(PRESIEVE_LIMIT, root + 1)?)
+        } else {
+            None
+        };
+        let (lo_byte, byte) = wheel::byte_range(lo, hi);
+        Ok(Backward {
+            sieving,
+            lo,
+            hi,
+            lo_byte,
+            byte,
+            buf: Vec::new(),
+            seg_byte: 0,
+            next_word: 0,
+            bits: 0,
+            base_bit: 0,
+        })
+    }
+
+    fn sieve_next(&mut self) -> bool {
+        if self.byte <= self.lo_byte {
+            return false;
+        }
+        let seg_end = self.byte;
+        let seg_byte = seg_end
+            .saturating_sub(SEGMENT_BYTES as u64)
+            .max(self.lo_byte);
+        self.buf.resize((seg_end - seg_byte) as usize, 0);
+        wheel::presieve(&mut self.buf, seg_byte);
+        let limit = 30 * u128::from(seg_end);
+        for p in self.sieving.iter().cloned().flatten() {
+            if u128::from(p) * u128::from(p) >= limit {
+                break;
+            }
+            if let Some(mut sp) = SievingPrime::new(p, 30 * seg_byte, seg_byte, seg_end) {
+                sp.cross(&mut self.buf);
+            }
+        }
+        wheel::clip(&mut self.buf, seg_byte, self.lo, self.hi);
+        self.seg_byte = seg_byte;
+        self.next_word = self.buf.len().div_ceil(8);
+        self.byte = seg_byte;
+        true
+    }
+
+    fn refill(&mut self) -> bool {
+        loop {
+            if self.next_word == 0 && !self.sieve_next() {
+                return false;
+            }
+            self.next_word -= 1;
+            self.bits = wheel::word(&self.buf, self.next_word);
+            self.base_bit = 64 * self.next_word as u64;
+            if self.bits != 0 {
+                return true;
+            }
+        }
+    }
+
+    fn next(&mut self) -> Option<u64> {
+        if self.bits == 0 && !self.refill() {
+            return None;
+        }
+        let top = 63 - self.bits.leading_zeros();
+        self.bits &= !(1 << top);
+        Some(wheel::number(self.seg_byte, self.base_bit + u64::from(top)))
+    }
+}
+
+/// An iterator over the primes in a range, from [`primes_in`](super::primes_in).
+///
+/// It yields the primes in increasing order from the front and in decreasing
+/// order from the back ([`DoubleEndedIterator`]); the two ends meet without
+/// yielding a prime twice. Memory stays `O(√hi)` whatever the range's width.
+#[derive(Clone)]
+pub struct PrimesIn {
+    /// Every prime below `lo` was yielded from the front.
+    lo: u64,
+    /// Every prime at or above `hi` was yielded from the back.
+    hi: u64,
+    /// `None`: the range is narrow and tested number by number.
+    sieved: Option<Box<(Forward, Backward)>>,
+}
+
+impl std::fmt::Debug for PrimesIn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PrimesIn")
+            .field("remaining", &(self.lo..self.hi))
+            .field("sieved", &self.sieved.is_some())
+            .finish()
+    }
+}
+
+impl PrimesIn {
+    pub(crate) fn new(range: Range<u64>) -> Result<PrimesIn, Error> {
+        let Range { start: lo, end: hi } = range;
+        let sieved = if lo >= hi || prefers_testing(lo, hi) {
+            None
+        } else {
+            Some(Box::new((Forward::new(lo, hi)?, Backward::new(lo, hi)?)))
+        };
+        Ok(PrimesIn { lo, hi, sieved })
+    }
+
+    /// Takes the streams when the back end was never used, so that the rest
+    /// of the range is the front stream's.
+    fn untouched_back(&mut self) -> Option<Box<(Forward, Backward)>> {
+        let hi = self.hi;
+        self.sieved.take_if(|s| s.1.hi == hi)
+    }
+
+    /// The number of primes left, a word at a time where it can.
+    fn count_u64(mut self) -> u64 {
+        match self.untouched_back() {
+            Some(streams) => self.wheel_primes().count() as u64 + streams.0.count_rest(),
+            None => self.fold(0, |n, _| n + 1),
+        }
+    }
+
+    /// The next prime of the front stream, if below `hi`.
+    fn front_next(&mut self, hi: u64) -> Option<u64> {
+        self.sieved.as_mut()?.0.next().filter(|&p| p < hi)
+    }
+
+    /// The primes 2, 3, 5 left in the range, smallest first.
+    fn wheel_primes(&self) -> impl DoubleEndedIterator<Item = u64> + use<> {
+        let (lo, hi) = (self.lo, self.hi);
+        WHEEL_PRIMES
+            .into_iter()
+            .filter(move |p| (lo..hi).contains(p))
+    }
+}
+
+impl Iterator for PrimesIn {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        let (lo, hi) = (self.lo, self.hi);
+        let found = match &mut self.sieved {
+            None => (lo..hi).find(|&n| is_prime(n)),
+            Some(_) if lo < 7 => self.wheel_primes().next().or_else(|| self.front_next(hi)),
+            Some(_) => self.front_next(hi),
+        };
+        match found {
+            Some(p) => self.lo = p + 1,
+            None => self.lo = self.hi,
+        }
+        found
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let width = self.hi.saturating_sub(self.lo);
+        (0, usize::try_from(width).ok())
+    }
+
+    fn count(self) -> usize {
+        self.count_u64() as usize
+    }
+
+    fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        if let Some(streams) = self.untouched_back() {
+            acc = self.wheel_primes().fold(acc, &mut f);
+            return streams.0.fold(acc, f);
+        }
+        while let Some(p) = self.next() {
+            acc = f(acc, p);
+        }
+        acc
+    }
+
+    fn last(mut self) -> Option<u64> {
+        self.next_back()
+    }
+}
+
+impl DoubleEndedIterator for PrimesIn {
+    fn next_back(&mut self) -> Option<u64> {
+        let (lo, hi) = (self.lo, self.hi);
+        let found = match &mut self.sieved {
+            None => (lo..hi).rev().find(|&n| is_prime(n)),
+            Some(streams) => match streams.1.next().filter(|&p| p >= lo) {
+                Some(p) => Some(p),
+                None => self.wheel_primes().next_back(),
+            },
+        };
+        match found {
+            Some(p) => self.hi = p,
+            None => self.hi = self.lo,
+        }
+        found
+    }
+}
+
+impl FusedIterator for PrimesIn {}
+
+/// The number of primes in `range`, choosing between sieving and testing.
+pub(crate) fn count_primes(range: Range<u64>) -> Result<u64, Error> {
+    Ok(PrimesIn::new(range)?.count_u64())
+}

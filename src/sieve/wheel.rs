@@ -1,0 +1,321 @@
+//! The mod-30 wheel: bit layout, crossing-off kernels and pre-sieve patterns.
+//!
+//! Byte `b` of a sieve buffer stands for the 30 numbers `30b..30b+30`; its
+//! bit `k` (least significant first) stands for `30b + RESIDUES[k]`, the only
+//! numbers of that block coprime to 30. A set bit means "not yet crossed off".
+//!
+//! A sieving prime `p = 30 pq + RESIDUES[pi]` crosses off `p * m` for the
+//! multipliers `m` coprime to 30, walking `m` through the wheel: its state is
+//! the byte of the next multiple and the wheel index `mi` of `m`.
+
+use std::sync::OnceLock;
+
+/// The residues modulo 30 that are coprime to 30, one per bit of a byte.
+pub(crate) const RESIDUES: [u64; 8] = [1, 7, 11, 13, 17, 19, 23, 29];
+
+/// Gap from `RESIDUES[i]` to the next residue (wrapping to 31).
+const DELTA: [usize; 8] = [6, 4, 2, 4, 2, 4, 6, 2];
+
+/// `INDEX[r]` is the bit of residue `r` modulo 30, or 8 when `gcd(r, 30) > 1`.
+pub(crate) const INDEX: [u8; 30] = {
+    let mut t = [8u8; 30];
+    let mut k = 0;
+    while k < 8 {
+        t[RESIDUES[k] as usize] = k as u8;
+        k += 1;
+    }
+    t
+};
+
+/// `NEXT[r]` is the wheel index of the smallest residue `>= r`.
+const NEXT: [u8; 30] = {
+    let mut t = [0u8; 30];
+    let mut r = 0;
+    let mut k = 0;
+    while r < 30 {
+        if RESIDUES[k] < r as u64 {
+            k += 1;
+        }
+        t[r] = k as u8;
+        r += 1;
+    }
+    t
+};
+
+/// `MASK[pi][mi]` clears the bit of `p * m` for `p ≡ RESIDUES[pi]`,
+/// `m ≡ RESIDUES[mi]` (mod 30).
+const MASK: [[u8; 8]; 8] = {
+    let mut t = [[0u8; 8]; 8];
+    let mut pi = 0;
+    while pi < 8 {
+        let mut mi = 0;
+        while mi < 8 {
+            let r = (RESIDUES[pi] * RESIDUES[mi] % 30) as usize;
+            t[pi][mi] = !(1u8 << INDEX[r]);
+            mi += 1;
+        }
+        pi += 1;
+    }
+    t
+};
+
+/// `CARRY[pi][mi]`: the part of the byte step from multiplier `RESIDUES[mi]`
+/// to the next one that does not depend on `pq`.
+const CARRY: [[usize; 8]; 8] = {
+    let mut t = [[0usize; 8]; 8];
+    let mut pi = 0;
+    while pi < 8 {
+        let mut mi = 0;
+        while mi < 8 {
+            let rp = RESIDUES[pi] as usize;
+            let rm = RESIDUES[mi] as usize;
+            t[pi][mi] = rp * (rm + DELTA[mi]) / 30 - rp * rm / 30;
+            mi += 1;
+        }
+        pi += 1;
+    }
+    t
+};
+
+/// `OFFSET[pi][k]`: byte offset of `p * (m + RESIDUES[k] - 1)` from
+/// `p * m` for `m ≡ 1 (mod 30)`, less its `pq * (RESIDUES[k] - 1)` part.
+const OFFSET: [[usize; 8]; 8] = {
+    let mut t = [[0usize; 8]; 8];
+    let mut pi = 0;
+    while pi < 8 {
+        let mut k = 0;
+        while k < 8 {
+            t[pi][k] = (RESIDUES[pi] * RESIDUES[k] / 30) as usize;
+            k += 1;
+        }
+        pi += 1;
+    }
+    t
+};
+
+/// Primes below this bound are removed by copying pre-sieved patterns.
+pub(crate) const PRESIEVE_LIMIT: u64 = 24;
+
+/// Pre-sieved groups: each pattern is periodic with the product of its primes
+/// as period (in bytes), since 30 and the product are coprime.
+const PRESIEVE_GROUPS: [&[u64]; 2] = [&[7, 11, 13, 17], &[19, 23]];
+
+/// One sieving prime and the next multiple it has to cross off.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SievingPrime {
+    /// Byte of the next multiple, relative to the start of the next segment.
+    pub(crate) next: u32,
+    /// `p / 30`.
+    pq: u32,
+    /// Wheel index of `p mod 30`.
+    pi: u8,
+    /// Wheel index of the multiplier of the next multiple.
+    mi: u8,
+}
+
+impl SievingPrime {
+    /// The state for `p` (a prime `> 5`, below 2^32) whose next multiple is
+    /// the first `p * m >= max(p * p, from)` with `m` coprime to 30, relative
+    /// to the segment starting at byte `seg_byte` (`30 * seg_byte <= from`).
+    ///
+    /// Returns `None` when that multiple lies at or past byte `end_byte`.
+    pub(crate) fn new(p: u64, from: u64, seg_byte: u64, end_byte: u64) -> Option<SievingPrime> {
+        let m = (p * p).max(from).div_ceil(p);
+        let mi = NEXT[(m % 30) as usize];
+        let m = u128::from(m / 30 * 30 + RESIDUES[usize::from(mi)]);
+        let byte = u128::from(p) * m / 30;
+        if byte >= u128::from(end_byte) {
+            return None;
+        }
+        Some(SievingPrime {
+            next: (byte as u64 - seg_byte) as u32,
+            pq: (p / 30) as u32,
+            pi: INDEX[(p % 30) as usize],
+            mi,
+        })
+    }
+
+    /// Crosses off every multiple that falls in `seg`, leaving `next`
+    /// relative to the byte just past `seg`.
+    #[inline]
+    pub(crate) fn cross(&mut self, seg: &mut [u8]) {
+        let len = seg.len();
+        let mut i = self.next as usize;
+        if i >= len {
+            self.next = (i - len) as u32;
+            return;
+        }
+        let pq = self.pq as usize;
+        let pi = usize::from(self.pi);
+        let mut mi = usize::from(self.mi);
+        while mi != 0 && i < len {
+            seg[i] &= MASK[pi][mi];
+            i += pq * DELTA[mi] + CARRY[pi][mi];
+            mi = (mi + 1) & 7;
+        }
+        if mi == 0 {
+            i = match pi {
+                0 => cross_cycles::<0>(seg, i, pq),
+                1 => cross_cycles::<1>(seg, i, pq),
+                2 => cross_cycles::<2>(seg, i, pq),
+                3 => cross_cycles::<3>(seg, i, pq),
+                4 => cross_cycles::<4>(seg, i, pq),
+                5 => cross_cycles::<5>(seg, i, pq),
+                6 => cross_cycles::<6>(seg, i, pq),
+                _ => cross_cycles::<7>(seg, i, pq),
+            };
+        }
+        while i < len {
+            seg[i] &= MASK[pi][mi];
+            i += pq * DELTA[mi] + CARRY[pi][mi];
+            mi = (mi + 1) & 7;
+        }
+        self.next = (i - len) as u32;
+        self.mi = mi as u8;
+    }
+}
+
+/// Crosses off whole wheel cycles (eight multiples, `p` bytes) of a prime of
+/// residue class `PI`, starting at multiplier phase 0 at byte `i`, while the
+/// whole cycle fits in `seg`. Returns the byte of the first cycle left over.
+#[inline(always)]
+fn cross_cycles<const PI: usize>(seg: &mut [u8], mut i: usize, pq: usize) -> usize {
+    let p = 30 * pq + RESIDUES[PI] as usize;
+    let o = [
+        OFFSET[PI][0],
+        pq * 6 + OFFSET[PI][1],
+        pq * 10 + OFFSET[PI][2],
+        pq * 12 + OFFSET[PI][3],
+        pq * 16 + OFFSET[PI][4],
+        pq * 18 + OFFSET[PI][5],
+        pq * 22 + OFFSET[PI][6],
+        pq * 28 + OFFSET[PI][7],
+    ];
+    let m = MASK[PI];
+    while i + o[7] < seg.len() {
+        let cycle = &mut seg[i..=i + o[7]];
+        cycle[o[0]] &= m[0];
+        cycle[o[1]] &= m[1];
+        cycle[o[2]] &= m[2];
+        cycle[o[3]] &= m[3];
+        cycle[o[4]] &= m[4];
+        cycle[o[5]] &= m[5];
+        cycle[o[6]] &= m[6];
+        cycle[o[7]] &= m[7];
+        i += p;
+    }
+    i
+}
+
+/// The pre-sieve patterns, built once per process.
+fn patterns() -> &'static [Vec<u8>] {
+    static PATTERNS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        PRESIEVE_GROUPS
+            .iter()
+            .map(|group| {
+                let period: u64 = group.iter().product();
+                let mut bytes = vec![0xFF; period as usize];
+                for &q in *group {
+                    // Crossing from q * 1 rather than q * q also removes q itself.
+                    let mut sp = SievingPrime::new(q, q, 0, period).expect("q < period");
+                    sp.next = (q / 30) as u32;
+                    sp.mi = 0;
+                    sp.cross(&mut bytes);
+                }
+                bytes
+            })
+            .collect()
+    })
+}
+
+/// Fills `seg` (byte `seg_byte` onwards) with the numbers coprime to every
+/// prime below [`PRESIEVE_LIMIT`], except that those primes themselves and 1
+/// are handled: primes `7..PRESIEVE_LIMIT` are kept, 1 is removed.
+pub(crate) fn presieve(seg: &mut [u8], seg_byte: u64) {
+    for (g, pattern) in patterns().iter().enumerate() {
+        let period = pattern.len();
+        let mut off = (seg_byte % period as u64) as usize;
+        let mut done = 0;
+        while done < seg.len() {
+            let n = (period - off).min(seg.len() - done);
+            let (dst, src) = (&mut seg[done..done + n], &pattern[off..off + n]);
+            if g == 0 {
+                dst.copy_from_slice(src);
+            } else {
+                dst.iter_mut().zip(src).for_each(|(d, s)| *d &= s);
+            }
+            done += n;
+            off = 0;
+        }
+    }
+    let end = seg_byte + seg.len() as u64;
+    if seg_byte == 0 && end > 0 {
+        seg[0] &= !1; // 1 is not prime
+    }
+    // The patterns removed their own primes; put back those in the segment.
+    for &q in PRESIEVE_GROUPS.iter().flat_map(|g| g.iter()) {
+        if (seg_byte..end).contains(&(q / 30)) {
+            seg[(q / 30 - seg_byte) as usize] |= 1 << INDEX[(q % 30) as usize];
+        }
+    }
+}
+
+/// Keeps only the bits of `seg` (starting at byte `seg_byte`) whose numbers
+/// lie in `lo..hi`.
+pub(crate) fn clip(seg: &mut [u8], seg_byte: u64, lo: u64, hi: u64) {
+    let Some(last) = seg.len().checked_sub(1) else {
+        return;
+    };
+    let first_num = 30 * u128::from(seg_byte);
+    let keep = |b: u128, k: usize| {
+        let n = first_num + 30 * b + u128::from(RESIDUES[k]);
+        n >= u128::from(lo) && n < u128::from(hi)
+    };
+    for b in [0, last] {
+        for k in 0..8 {
+            if !keep(b as u128, k) {
+                seg[b] &= !(1 << k);
+            }
+        }
+    }
+}
+
+/// The number in bit `bit` of a buffer starting at byte `seg_byte`.
+#[inline]
+pub(crate) fn number(seg_byte: u64, bit: u64) -> u64 {
+    30 * (seg_byte + bit / 8) + RESIDUES[(bit % 8) as usize]
+}
+
+/// The byte holding `n`'s wheel slot, and the first byte past `hi`'s.
+pub(crate) fn byte_range(lo: u64, hi: u64) -> (u64, u64) {
+    (lo / 30, hi.div_ceil(30))
+}
+
+/// Reads the little-endian 64-bit word at `seg[8w..8w+8]`, padding past the end with zeros.
+#[inline]
+pub(crate) fn word(seg: &[u8], w: usize) -> u64 {
+    let start = 8 * w;
+    if let Some(chunk) = seg.get(start..start + 8) {
+        u64::from_le_bytes(chunk.try_into().expect("8 bytes"))
+    } else {
+        let mut bytes = [0u8; 8];
+        let tail = &seg[start.min(seg.len())..];
+        bytes[..tail.len()].copy_from_slice(tail);
+        u64::from_le_bytes(bytes)
+    }
+}
+
+/// Number of set bits of `seg`, a word at a time.
+pub(crate) fn count_ones(seg: &[u8]) -> u64 {
+    let mut chunks = seg.chunks_exact(8);
+    let mut total: u64 = (&mut chunks)
+        .map(|c| u64::from(u64::from_le_bytes(c.try_into().expect("8 bytes")).count_ones()))
+        .sum();
+    total += chunks
+        .remainder()
+        .iter()
+        .map(|b| u64::from(b.count_ones()))
+        .sum::<u64>();
+    total
+}

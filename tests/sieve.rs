@@ -1,0 +1,289 @@
+//! The `sieve` module against trial division and published prime counts.
+
+use primeboard::Error;
+use primeboard::sieve::{self, Sieve};
+use proptest::prelude::*;
+
+/// The oracle: trial division by every integer up to the square root.
+fn trial_division(n: u64) -> bool {
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
+/// Naive oracle for a range: trial division of every number.
+fn naive_primes(lo: u64, hi: u64) -> Vec<u64> {
+    (lo..hi).filter(|&n| trial_division(n)).collect()
+}
+
+#[test]
+fn sieve_matches_trial_division_below_100_000() {
+    let n = 100_000;
+    let sieve = Sieve::new(n).unwrap();
+    let mut count = 0;
+    for k in 0..=n {
+        let prime = trial_division(k);
+        assert_eq!(sieve.is_prime(k), prime, "is_prime({k})");
+        assert_eq!(sieve::is_prime(k), prime, "sieve::is_prime({k})");
+        count += u64::from(prime);
+        assert_eq!(sieve.prime_pi(k), Some(count), "prime_pi({k})");
+        if prime {
+            assert_eq!(sieve.nth_prime(count), Some(k), "nth_prime({count})");
+        }
+    }
+    assert_eq!(sieve.nth_prime(count + 1), None);
+    assert_eq!(sieve.prime_pi(n + 1), None);
+    assert_eq!(sieve.primes().collect::<Vec<_>>(), naive_primes(0, n + 1));
+}
+
+#[test]
+fn every_small_bound() {
+    for n in 0..400 {
+        let sieve = Sieve::new(n).unwrap();
+        let expected = naive_primes(0, n + 1);
+        assert_eq!(sieve.upper_bound(), n);
+        assert_eq!(
+            sieve.primes().collect::<Vec<_>>(),
+            expected,
+            "Sieve::new({n}).primes()"
+        );
+        assert_eq!(sieve.primes().count(), expected.len(), "count for {n}");
+        let mut rev: Vec<u64> = sieve.primes().rev().collect();
+        rev.reverse();
+        assert_eq!(rev, expected, "reverse for {n}");
+        for from in 0..n + 3 {
+            let tail: Vec<u64> = expected.iter().copied().filter(|&p| p >= from).collect();
+            assert_eq!(
+                sieve.primes_from(from).collect::<Vec<_>>(),
+                tail,
+                "primes_from({from}) of {n}"
+            );
+            assert_eq!(sieve.primes_from(from).len(), tail.len());
+        }
+        assert_eq!(sieve.nth_prime(0), None);
+    }
+}
+
+#[test]
+fn ranges_match_trial_division() {
+    for lo in 0..130 {
+        for hi in lo..lo + 130 {
+            let expected = naive_primes(lo, hi);
+            let got: Vec<u64> = sieve::primes_in(lo..hi).unwrap().collect();
+            assert_eq!(got, expected, "primes_in({lo}..{hi})");
+            assert_eq!(
+                sieve::count_primes(lo..hi).unwrap(),
+                expected.len() as u64,
+                "count_primes({lo}..{hi})"
+            );
+        }
+    }
+}
+
+#[test]
+fn segment_boundaries() {
+    // A segment covers 32768 * 30 = 983040 numbers; check around the first few.
+    let seg = 983_040u64;
+    let big = Sieve::new(4 * seg + 100).unwrap();
+    for k in 1..4 {
+        for (lo, hi) in [
+            (k * seg - 50, k * seg + 50),
+            (k * seg - 1000, k * seg + 1),
+            (0, k * seg + 7),
+        ] {
+            let expected: Vec<u64> = big.primes_from(lo).take_while(|&p| p < hi).collect();
+            assert_eq!(
+                sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(),
+                expected,
+                "{lo}..{hi}"
+            );
+            let mut rev: Vec<u64> = sieve::primes_in(lo..hi).unwrap().rev().collect();
+            rev.reverse();
+            assert_eq!(rev, expected, "reverse {lo}..{hi}");
+        }
+    }
+    assert_eq!(
+        sieve::count_primes(0..4 * seg + 101).unwrap(),
+        big.prime_pi(4 * seg + 100).unwrap()
+    );
+}
+
+#[test]
+fn prime_squares_are_composite() {
+    let sieve = Sieve::new(2_000_000).unwrap();
+    for p in sieve.primes().take_while(|p| p * p <= 2_000_000) {
+        for n in [p * p, p * p + 2] {
+            assert_eq!(sieve.is_prime(n), trial_division(n), "{n}");
+        }
+        assert!(!sieve.is_prime(p * p), "{p}^2");
+        assert_eq!(sieve::count_primes(p * p..p * p + 1).unwrap(), 0, "{p}^2");
+    }
+    for p in [1_000_003u64, 2_147_483_647, 4_294_967_291] {
+        assert!(sieve::is_prime(p));
+        assert!(!sieve::is_prime(p * p), "{p}^2");
+        assert_eq!(
+            sieve::count_primes(p * p - 1..p * p + 1).unwrap(),
+            0,
+            "around {p}^2"
+        );
+    }
+}
+
+#[test]
+fn near_u64_max() {
+    const LARGEST: u64 = 18_446_744_073_709_551_557;
+    assert!(sieve::is_prime(LARGEST));
+    assert_eq!(
+        sieve::primes_in(LARGEST - 1000..u64::MAX)
+            .unwrap()
+            .next_back(),
+        Some(LARGEST)
+    );
+    assert_eq!(
+        sieve::primes_in(LARGEST + 1..u64::MAX).unwrap().next(),
+        None
+    );
+    let window: Vec<u64> = sieve::primes_in(u64::MAX - 1000..u64::MAX)
+        .unwrap()
+        .collect();
+    let tested: Vec<u64> = (u64::MAX - 1000..u64::MAX)
+        .filter(|&n| sieve::is_prime(n))
+        .collect();
+    assert_eq!(window, tested);
+    assert_eq!(window.last(), Some(&LARGEST));
+    assert_eq!(
+        sieve::count_primes(u64::MAX - 1000..u64::MAX).unwrap(),
+        tested.len() as u64
+    );
+}
+
+#[test]
+fn miller_rabin_matches_trial_division_on_hard_cases() {
+    // Carmichael numbers and strong pseudoprimes to small bases.
+    for n in [
+        561u64,
+        1105,
+        1729,
+        2047,
+        3277,
+        4033,
+        25_326_001,
+        3_215_031_751,
+        2_152_302_898_747,
+        3_474_749_660_383,
+        341_550_071_728_321,
+    ] {
+        assert!(!sieve::is_prime(n), "{n}");
+    }
+    for n in (1u64 << 32) - 1000..(1 << 32) + 1000 {
+        assert_eq!(sieve::is_prime(n), trial_division(n), "{n}");
+    }
+}
+
+#[test]
+fn published_prime_counts() {
+    // OEIS A006880: π(10^k).
+    let table: &[(u64, u64)] = &[
+        (10, 4),
+        (100, 25),
+        (1_000, 168),
+        (10_000, 1229),
+        (100_000, 9592),
+        (1_000_000, 78_498),
+        (10_000_000, 664_579),
+    ];
+    for &(x, pi) in table {
+        assert_eq!(
+            sieve::count_primes(0..x).unwrap(),
+            pi,
+            "count_primes(0..{x})"
+        );
+        assert_eq!(
+            Sieve::new(x).unwrap().prime_pi(x),
+            Some(pi),
+            "Sieve::new({x})"
+        );
+    }
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn published_prime_counts_large() {
+    let table: &[(u64, u64)] = &[
+        (100_000_000, 5_761_455),
+        (1_000_000_000, 50_847_534),
+        (10_000_000_000, 455_052_511),
+    ];
+    for &(x, pi) in table {
+        assert_eq!(
+            sieve::count_primes(0..x).unwrap(),
+            pi,
+            "count_primes(0..{x})"
+        );
+    }
+    let sieve = Sieve::new(1_000_000_000).unwrap();
+    assert_eq!(sieve.prime_pi(1_000_000_000), Some(50_847_534));
+    assert_eq!(sieve.nth_prime(50_847_534), Some(999_999_937));
+}
+
+#[test]
+fn bad_input() {
+    assert!(matches!(
+        Sieve::new(u64::MAX),
+        Err(Error::SieveTooLarge {
+            upper_bound: u64::MAX,
+            ..
+        })
+    ));
+    assert!(matches!(
+        Sieve::new(Sieve::MAX_UPPER_BOUND + 1),
+        Err(Error::SieveTooLarge { .. })
+    ));
+    assert_eq!(sieve::count_primes(10..10).unwrap(), 0);
+    #[allow(clippy::reversed_empty_ranges)]
+    let reversed = 100..10;
+    assert_eq!(sieve::count_primes(reversed.clone()).unwrap(), 0);
+    assert_eq!(sieve::primes_in(reversed).unwrap().next(), None);
+}
+
+#[test]
+fn public_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Sieve>();
+    assert_send_sync::<sieve::PrimesIn>();
+    assert_send_sync::<sieve::Primes<'static>>();
+    assert_send_sync::<Error>();
+}
+
+proptest! {
+    #[test]
+    fn random_ranges_match_naive(lo in 0u64..3_000_000, width in 0u64..3_000) {
+        let expected = naive_primes(lo, lo + width);
+        let got: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
+        prop_assert_eq!(&got, &expected);
+        let mut rev: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().rev().collect();
+        rev.reverse();
+        prop_assert_eq!(&rev, &expected);
+        prop_assert_eq!(sieve::count_primes(lo..lo + width).unwrap(), expected.len() as u64);
+    }
+
+    #[test]
+    fn both_ends_meet(lo in 0u64..2_000_000, width in 0u64..100_000, pattern in any::<u64>()) {
+        let expected: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
+        let mut it = sieve::primes_in(lo..lo + width).unwrap();
+        let (mut front, mut back) = (Vec::new(), Vec::new());
+        for k in 0.. {
+            let item = if pattern >> (k % 64) & 1 == 1 { it.next().map(|p| front.push(p)) } else { it.next_back().map(|p| back.push(p)) };
+            if item.is_none() { break; }
+        }
+        prop_assert!(it.next().is_none() && it.next_back().is_none());
+        back.reverse();
+        front.extend(back);
+        prop_assert_eq!(front, expected);
+    }
+
+    #[test]
+    fn windows_anywhere(lo in any::<u64>(), width in 0u64..400) {
+        let hi = lo.saturating_add(width);
+        let tested: Vec<u64> = (lo..hi).filter(|&n| sieve::is_prime(n)).collect();
+        prop_assert_eq!(sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(), tested);
+    }
+}
