@@ -32,7 +32,7 @@ const BASES: [u64; 7] = [2, 325, 9375, 28178, 450775, 9780504, 1795265022];
 /// strong-probable-prime test to Sinclair's seven bases.
 pub(crate) fn is_prime(n: u64) -> bool {
     if n < 64 {
-        return SMALL_PRIMES_MASK >> n & 1 == 1;
+        return (SMALL_PRIMES_MASK >> n) & 1 == 1;
     }
     if TRIAL.iter().any(|&p| n % p == 0) {
         return false;
@@ -69,7 +69,7 @@ impl Montgomery {
     #[inline]
     fn reduce(&self, t: u128) -> u64 {
         let m = (t as u64).wrapping_mul(self.inv);
-        let mn = (u128::from(m) * u128::from(self.n) >> 64) as u64;
+        let mn = ((u128::from(m) * u128::from(self.n)) >> 64) as u64;
         let hi = (t >> 64) as u64;
         let (d, borrow) = hi.overflowing_sub(mn);
         if borrow { d.wrapping_add(self.n) } else { d }

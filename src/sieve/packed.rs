@@ -236,7 +236,7 @@ impl Sieve {
                 for _ in 0..left {
                     b &= b - 1;
                 }
-                return Some(wheel::number(i as u64, u64::from(b.trailing_zeros())));
+                return Some(wheel::number(8 * i as u64 + u64::from(b.trailing_zeros())));
             }
             left -= ones;
         }
@@ -319,7 +319,7 @@ impl Iterator for Primes<'_> {
         let bit = self.sieve.bits[self.lo_bit..self.hi_bit].first_one()? + self.lo_bit;
         self.lo_bit = bit + 1;
         self.remaining -= 1;
-        Some(wheel::number(0, bit as u64))
+        Some(wheel::number(bit as u64))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -336,7 +336,7 @@ impl DoubleEndedIterator for Primes<'_> {
         if let Some(bit) = self.sieve.bits[self.lo_bit..self.hi_bit].last_one() {
             self.hi_bit = self.lo_bit + bit;
             self.remaining -= 1;
-            return Some(wheel::number(0, self.hi_bit as u64));
+            return Some(wheel::number(self.hi_bit as u64));
         }
         let i = self.small.next_back()?;
         self.remaining -= 1;

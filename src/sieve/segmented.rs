@@ -8,11 +8,19 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::miller_rabin::is_prime;
-use super::wheel::{self, PRESIEVE_LIMIT, SievingPrime};
+use super::wheel::{self, PRESIEVE_LIMIT, SievingPrime, WORD_OFFSET};
 use crate::Error;
 
-/// Bytes per segment (30 numbers each): the L1 data cache of current x86 cores.
-pub(crate) const SEGMENT_BYTES: usize = 32 * 1024;
+/// Bytes per segment (30 numbers each): half the L2 cache of current x86 cores.
+pub(crate) const SEGMENT_BYTES: usize = 256 * 1024;
+
+/// Bytes per sub-segment that the small sieving primes work through at a
+/// time: the L1 data cache of current x86 cores.
+const L1_BYTES: usize = 32 * 1024;
+
+/// Sieving primes below this hit every L1 sub-segment several times; larger
+/// ones cross off the whole segment at once.
+const SMALL_PRIME: u64 = L1_BYTES as u64;
 
 /// A range narrower than `√hi / TEST_RATIO` is tested number by number: that
 /// costs about `150 ns` a number, while sieving costs about `2 ns` per
@@ -36,8 +44,11 @@ pub(crate) struct Segments {
     /// First byte of the next segment.
     byte: u64,
     end_byte: u64,
-    /// Sieving primes whose square lies below the current segment's end.
-    primes: Vec<SievingPrime>,
+    /// Sieving primes below [`SMALL_PRIME`] whose square lies below the
+    /// current segment's end.
+    small: Vec<SievingPrime>,
+    /// The same for the larger sieving primes.
+    large: Vec<SievingPrime>,
     /// Sieving primes not yet needed, in increasing order.
     source: Option<Box<Forward>>,
     /// The next prime of `source`, taken but not yet needed.
@@ -49,12 +60,12 @@ impl Segments {
     /// up to `√(hi - 1)` reserved up front.
     pub(crate) fn new(lo: u64, hi: u64) -> Result<Segments, Error> {
         let root = (hi - 1).sqrt();
-        let mut primes = Vec::new();
+        let mut large = Vec::new();
         let estimate = prime_pi_upper_bound(root);
         let bytes = estimate.saturating_mul(std::mem::size_of::<SievingPrime>() as u64);
         usize::try_from(estimate)
             .ok()
-            .and_then(|n| primes.try_reserve_exact(n).ok())
+            .and_then(|n| large.try_reserve_exact(n).ok())
             .ok_or(Error::OutOfMemory { hi, bytes })?;
         let source = if root > PRESIEVE_LIMIT {
             Some(Box::new(Forward::new(PRESIEVE_LIMIT, root + 1)?))
@@ -67,7 +78,8 @@ impl Segments {
             hi,
             byte,
             end_byte,
-            primes,
+            small: Vec::new(),
+            large,
             source,
             pending: None,
         })
@@ -84,7 +96,12 @@ impl Segments {
         buf.resize(len as usize, 0);
         wheel::presieve(buf, seg_byte);
         self.activate(seg_byte, seg_end);
-        for sp in &mut self.primes {
+        for chunk in buf.chunks_mut(L1_BYTES) {
+            for sp in &mut self.small {
+                sp.cross(chunk);
+            }
+        }
+        for sp in &mut self.large {
             sp.cross(buf);
         }
         wheel::clip(buf, seg_byte, self.lo, self.hi);
@@ -103,7 +120,12 @@ impl Segments {
             self.pending = None;
             let from = (30 * seg_byte).max(self.lo);
             if let Some(sp) = SievingPrime::new(p, from, seg_byte, u64::MAX) {
-                self.primes.push(sp);
+                if p < SMALL_PRIME {
+                    &mut self.small
+                } else {
+                    &mut self.large
+                }
+                .push(sp);
             }
         }
     }
@@ -126,9 +148,9 @@ pub(crate) struct Forward {
     seg_byte: u64,
     /// Index of the next word of `buf` to load.
     next_word: usize,
-    /// Unvisited bits of the current word, and that word's first bit.
+    /// Unvisited bits of the current word, and [`wheel::word_base`] of it.
     bits: u64,
-    base_bit: u64,
+    base: u64,
 }
 
 impl Forward {
@@ -139,7 +161,7 @@ impl Forward {
             seg_byte: 0,
             next_word: 0,
             bits: 0,
-            base_bit: 0,
+            base: 0,
         })
     }
 
@@ -159,7 +181,7 @@ impl Forward {
             let w = self.next_word;
             self.next_word += 1;
             self.bits = wheel::word(&self.buf, w);
-            self.base_bit = 64 * w as u64;
+            self.base = wheel::word_base(self.seg_byte, w);
             if self.bits != 0 {
                 return true;
             }
@@ -185,24 +207,37 @@ impl Iterator for Forward {
         if self.bits == 0 && !self.refill() {
             return None;
         }
-        let bit = self.base_bit + u64::from(self.bits.trailing_zeros());
+        let p = self.base + WORD_OFFSET[self.bits.trailing_zeros() as usize];
         self.bits &= self.bits - 1;
-        Some(wheel::number(self.seg_byte, bit))
+        Some(p)
     }
 
     fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = init;
+        let mut acc = fold_word(init, self.bits, self.base, &mut f);
+        let mut w = self.next_word;
         loop {
-            while self.bits != 0 {
-                let bit = self.base_bit + u64::from(self.bits.trailing_zeros());
-                self.bits &= self.bits - 1;
-                acc = f(acc, wheel::number(self.seg_byte, bit));
+            let words = self.buf.get(8 * w..).unwrap_or_default().chunks(8);
+            for (bytes, w) in words.zip(w..) {
+                let bits = wheel::word(bytes, 0);
+                acc = fold_word(acc, bits, wheel::word_base(self.seg_byte, w), &mut f);
             }
-            if !self.refill() {
-                return acc;
+            match self.segments.next_into(&mut self.buf) {
+                Some(seg_byte) => self.seg_byte = seg_byte,
+                None => return acc,
             }
+            w = 0;
         }
     }
+}
+
+/// Folds `f` over the numbers of the set bits of one word.
+#[inline(always)]
+fn fold_word<B>(mut acc: B, mut bits: u64, base: u64, f: &mut impl FnMut(B, u64) -> B) -> B {
+    while bits != 0 {
+        acc = f(acc, base + WORD_OFFSET[bits.trailing_zeros() as usize]);
+        bits &= bits - 1;
+    }
+    acc
 }
 
 /// The primes `>= 7` in a range, in decreasing order: segments from the top
@@ -221,7 +256,7 @@ struct Backward {
     /// Index of the word of `buf` below the current one.
     next_word: usize,
     bits: u64,
-    base_bit: u64,
+    base: u64,
 }
 
 impl Backward {
@@ -243,7 +278,7 @@ impl Backward {
             seg_byte: 0,
             next_word: 0,
             bits: 0,
-            base_bit: 0,
+            base: 0,
         })
     }
 
@@ -280,7 +315,7 @@ impl Backward {
             }
             self.next_word -= 1;
             self.bits = wheel::word(&self.buf, self.next_word);
-            self.base_bit = 64 * self.next_word as u64;
+            self.base = wheel::word_base(self.seg_byte, self.next_word);
             if self.bits != 0 {
                 return true;
             }
@@ -293,7 +328,7 @@ impl Backward {
         }
         let top = 63 - self.bits.leading_zeros();
         self.bits &= !(1 << top);
-        Some(wheel::number(self.seg_byte, self.base_bit + u64::from(top)))
+        Some(self.base + WORD_OFFSET[top as usize])
     }
 }
 
@@ -393,7 +428,7 @@ impl Iterator for PrimesIn {
             acc = self.wheel_primes().fold(acc, &mut f);
             return streams.0.fold(acc, f);
         }
-        while let Some(p) = self.next() {
+        for p in self {
             acc = f(acc, p);
         }
         acc

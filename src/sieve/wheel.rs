@@ -13,9 +13,6 @@ use std::sync::OnceLock;
 /// The residues modulo 30 that are coprime to 30, one per bit of a byte.
 pub(crate) const RESIDUES: [u64; 8] = [1, 7, 11, 13, 17, 19, 23, 29];
 
-/// Gap from `RESIDUES[i]` to the next residue (wrapping to 31).
-const DELTA: [usize; 8] = [6, 4, 2, 4, 2, 4, 6, 2];
-
 /// `INDEX[r]` is the bit of residue `r` modulo 30, or 8 when `gcd(r, 30) > 1`.
 pub(crate) const INDEX: [u8; 30] = {
     let mut t = [8u8; 30];
@@ -59,24 +56,6 @@ const MASK: [[u8; 8]; 8] = {
     t
 };
 
-/// `CARRY[pi][mi]`: the part of the byte step from multiplier `RESIDUES[mi]`
-/// to the next one that does not depend on `pq`.
-const CARRY: [[usize; 8]; 8] = {
-    let mut t = [[0usize; 8]; 8];
-    let mut pi = 0;
-    while pi < 8 {
-        let mut mi = 0;
-        while mi < 8 {
-            let rp = RESIDUES[pi] as usize;
-            let rm = RESIDUES[mi] as usize;
-            t[pi][mi] = rp * (rm + DELTA[mi]) / 30 - rp * rm / 30;
-            mi += 1;
-        }
-        pi += 1;
-    }
-    t
-};
-
 /// `OFFSET[pi][k]`: byte offset of `p * (m + RESIDUES[k] - 1)` from
 /// `p * m` for `m ≡ 1 (mod 30)`, less its `pq * (RESIDUES[k] - 1)` part.
 const OFFSET: [[usize; 8]; 8] = {
@@ -94,11 +73,22 @@ const OFFSET: [[usize; 8]; 8] = {
 };
 
 /// Primes below this bound are removed by copying pre-sieved patterns.
-pub(crate) const PRESIEVE_LIMIT: u64 = 24;
+pub(crate) const PRESIEVE_LIMIT: u64 = 100;
 
 /// Pre-sieved groups: each pattern is periodic with the product of its primes
 /// as period (in bytes), since 30 and the product are coprime.
-const PRESIEVE_GROUPS: [&[u64]; 2] = [&[7, 11, 13, 17], &[19, 23]];
+const PRESIEVE_GROUPS: [&[u64]; 10] = [
+    &[7, 11, 13, 17],
+    &[19, 23],
+    &[29, 31],
+    &[37, 41],
+    &[43, 47],
+    &[53, 59],
+    &[61, 67],
+    &[71, 73],
+    &[79, 83],
+    &[89, 97],
+];
 
 /// One sieving prime and the next multiple it has to cross off.
 #[derive(Clone, Copy, Debug)]
@@ -139,47 +129,37 @@ impl SievingPrime {
     /// relative to the byte just past `seg`.
     #[inline]
     pub(crate) fn cross(&mut self, seg: &mut [u8]) {
-        let len = seg.len();
-        let mut i = self.next as usize;
-        if i >= len {
-            self.next = (i - len) as u32;
+        let i = self.next as usize;
+        if i >= seg.len() {
+            self.next = (i - seg.len()) as u32;
             return;
         }
-        let pq = self.pq as usize;
-        let pi = usize::from(self.pi);
-        let mut mi = usize::from(self.mi);
-        while mi != 0 && i < len {
-            seg[i] &= MASK[pi][mi];
-            i += pq * DELTA[mi] + CARRY[pi][mi];
-            mi = (mi + 1) & 7;
-        }
-        if mi == 0 {
-            i = match pi {
-                0 => cross_cycles::<0>(seg, i, pq),
-                1 => cross_cycles::<1>(seg, i, pq),
-                2 => cross_cycles::<2>(seg, i, pq),
-                3 => cross_cycles::<3>(seg, i, pq),
-                4 => cross_cycles::<4>(seg, i, pq),
-                5 => cross_cycles::<5>(seg, i, pq),
-                6 => cross_cycles::<6>(seg, i, pq),
-                _ => cross_cycles::<7>(seg, i, pq),
-            };
-        }
-        while i < len {
-            seg[i] &= MASK[pi][mi];
-            i += pq * DELTA[mi] + CARRY[pi][mi];
-            mi = (mi + 1) & 7;
-        }
-        self.next = (i - len) as u32;
+        let (pq, mi) = (self.pq as usize, usize::from(self.mi));
+        let (next, mi) = match self.pi {
+            0 => cross_class::<0>(seg, i, mi, pq),
+            1 => cross_class::<1>(seg, i, mi, pq),
+            2 => cross_class::<2>(seg, i, mi, pq),
+            3 => cross_class::<3>(seg, i, mi, pq),
+            4 => cross_class::<4>(seg, i, mi, pq),
+            5 => cross_class::<5>(seg, i, mi, pq),
+            6 => cross_class::<6>(seg, i, mi, pq),
+            _ => cross_class::<7>(seg, i, mi, pq),
+        };
+        self.next = next as u32;
         self.mi = mi as u8;
     }
 }
 
-/// Crosses off whole wheel cycles (eight multiples, `p` bytes) of a prime of
-/// residue class `PI`, starting at multiplier phase 0 at byte `i`, while the
-/// whole cycle fits in `seg`. Returns the byte of the first cycle left over.
+/// Crosses off the multiples in `seg` of a prime `30 pq + RESIDUES[PI]`
+/// whose next multiple is at byte `i < seg.len()` with multiplier phase `mi`.
+///
+/// A wheel cycle covers eight multiples and exactly `p` bytes, at offsets
+/// fixed per residue class: the current cycle is finished step by step, then
+/// whole cycles are crossed with constant masks, then the last partial cycle.
+/// Returns the next multiple's byte relative to the end of `seg`, and its phase.
 #[inline(always)]
-fn cross_cycles<const PI: usize>(seg: &mut [u8], mut i: usize, pq: usize) -> usize {
+fn cross_class<const PI: usize>(seg: &mut [u8], i: usize, mi: usize, pq: usize) -> (usize, usize) {
+    let len = seg.len();
     let p = 30 * pq + RESIDUES[PI] as usize;
     let o = [
         OFFSET[PI][0],
@@ -192,8 +172,19 @@ fn cross_cycles<const PI: usize>(seg: &mut [u8], mut i: usize, pq: usize) -> usi
         pq * 28 + OFFSET[PI][7],
     ];
     let m = MASK[PI];
-    while i + o[7] < seg.len() {
-        let cycle = &mut seg[i..=i + o[7]];
+    // The cycle holding byte `i` starts `o[mi]` bytes earlier, perhaps
+    // before `seg`: only the offsets `>= o[mi]` are visited from it.
+    let start = i.wrapping_sub(o[mi]);
+    for k in mi..8 {
+        let pos = start.wrapping_add(o[k]);
+        if pos >= len {
+            return (pos - len, k);
+        }
+        seg[pos] &= m[k];
+    }
+    let mut c = start.wrapping_add(p);
+    while c + o[7] < len {
+        let cycle = &mut seg[c..=c + o[7]];
         cycle[o[0]] &= m[0];
         cycle[o[1]] &= m[1];
         cycle[o[2]] &= m[2];
@@ -202,9 +193,16 @@ fn cross_cycles<const PI: usize>(seg: &mut [u8], mut i: usize, pq: usize) -> usi
         cycle[o[5]] &= m[5];
         cycle[o[6]] &= m[6];
         cycle[o[7]] &= m[7];
-        i += p;
+        c += p;
     }
-    i
+    for k in 0..7 {
+        let pos = c + o[k];
+        if pos >= len {
+            return (pos - len, k);
+        }
+        seg[pos] &= m[k];
+    }
+    (c + o[7] - len, 7)
 }
 
 /// The pre-sieve patterns, built once per process.
@@ -281,10 +279,29 @@ pub(crate) fn clip(seg: &mut [u8], seg_byte: u64, lo: u64, hi: u64) {
     }
 }
 
-/// The number in bit `bit` of a buffer starting at byte `seg_byte`.
+/// `WORD_OFFSET[j]`: the number of bit `j` of a 64-bit word less the number
+/// `30 b` of the word's first byte `b`.
+pub(crate) const WORD_OFFSET: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut j = 0;
+    while j < 64 {
+        t[j] = 30 * (j as u64 / 8) + RESIDUES[j % 8];
+        j += 1;
+    }
+    t
+};
+
+/// `30 b` for the first byte `b` of word `w` of a buffer starting at byte
+/// `seg_byte`: add [`WORD_OFFSET`] to get a bit's number.
 #[inline]
-pub(crate) fn number(seg_byte: u64, bit: u64) -> u64 {
-    30 * (seg_byte + bit / 8) + RESIDUES[(bit % 8) as usize]
+pub(crate) fn word_base(seg_byte: u64, w: usize) -> u64 {
+    30 * (seg_byte + 8 * w as u64)
+}
+
+/// The number of bit `bit` of a sieve whose byte 0 stands for `0..30`.
+#[inline]
+pub(crate) fn number(bit: u64) -> u64 {
+    30 * (bit / 8) + RESIDUES[(bit % 8) as usize]
 }
 
 /// The byte holding `n`'s wheel slot, and the first byte past `hi`'s.
