@@ -39,4 +39,26 @@ pub enum Error {
         /// The bytes that were asked for.
         bytes: u64,
     },
+
+    /// [`PrimeSums::new`](crate::sieve::PrimeSums::new) was asked for an `x`
+    /// above [`PrimeSums::MAX_X`](crate::sieve::PrimeSums::MAX_X).
+    #[error("prime sums up to {x} are not supported (the largest x is {max})")]
+    PrimeSumsTooLarge {
+        /// The `x` that was asked for.
+        x: u64,
+        /// The largest `x` accepted.
+        max: u64,
+    },
+
+    /// A prime power sum does not fit in `u128`.
+    ///
+    /// [`PrimeSums::sum_of_squares`](crate::sieve::PrimeSums::sum_of_squares)
+    /// reports it once `x · Σp` passes `u128::MAX`.
+    #[error("the sum of p^{power} over the primes up to {x} may not fit in u128")]
+    PrimeSumOverflow {
+        /// The bound of the sum.
+        x: u64,
+        /// The power `k` of `Σ p^k`.
+        power: u32,
+    },
 }

@@ -287,3 +287,49 @@ proptest! {
         prop_assert_eq!(sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(), tested);
     }
 }
+
+/// The oracle for the prime sums: add up a sieve's primes.
+fn sieve_sums(sieve: &Sieve, x: u64) -> (u64, u128, u128) {
+    sieve.primes().take_while(|&p| p <= x).fold((0, 0, 0), |(c, s, q), p| {
+        let p = u128::from(p);
+        (c + 1, s + p, q + p * p)
+    })
+}
+
+#[test]
+fn prime_sums_match_sieve_sums() {
+    let sieve = Sieve::new(30_000_000).unwrap();
+    let mut xs: Vec<u64> = (0..300).collect();
+    for r in [1_448u64, 2_000, 3_000, 5_477] {
+        for x in [r * r, r * r * r / 1_000, r.pow(2) * 5] {
+            xs.extend([x - 1, x, x + 1]);
+        }
+    }
+    for c in [100u64, 200, 300] {
+        xs.extend([c * c * c - 1, c * c * c, c * c * c + 1]);
+    }
+    xs.extend([(1 << 21) - 1, 1 << 21, (1 << 21) + 1, 10_000_000, 29_999_999]);
+    for x in xs.into_iter().filter(|&x| x <= 30_000_000) {
+        let sums = sieve::PrimeSums::new(x).unwrap();
+        let (c, s, q) = sieve_sums(&sieve, x);
+        assert_eq!((sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()), (c, s, q), "PrimeSums::new({x})");
+        assert_eq!(sums.x(), x);
+    }
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn prime_sums_match_segmented_sums_at_1e10() {
+    let x = 10_000_000_000u64;
+    let (c, s, q) = sieve::primes_in(0..x + 1).unwrap().fold((0u64, 0u128, 0u128), |(c, s, q), p| {
+        let p = u128::from(p);
+        (c + 1, s + p, q + p * p)
+    });
+    let sums = sieve::PrimeSums::new(x).unwrap();
+    assert_eq!((sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()), (c, s, q));
+}
+
+#[test]
+fn prime_sums_limits() {
+    assert!(matches!(sieve::PrimeSums::new(sieve::PrimeSums::MAX_X + 1), Err(Error::PrimeSumsTooLarge { .. })));
+}

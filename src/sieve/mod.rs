@@ -7,6 +7,8 @@
 //! - [`primes_in`] streams the primes of any range below `2^64`, from either
 //!   end, and [`count_primes`] counts them, both in `O(√hi)` memory.
 //! - [`is_prime`] decides a single number with a deterministic Miller–Rabin test.
+//! - [`PrimeSums`] gives `π(x)`, `Σp` and `Σp²` for `x` up to `10^14`
+//!   without sieving to `x`.
 //!
 //! # The wheel and the segments
 //!
@@ -42,12 +44,14 @@
 mod miller_rabin;
 mod packed;
 mod segmented;
+mod sums;
 mod wheel;
 
 use std::ops::Range;
 
 pub use packed::{Primes, Sieve};
 pub use segmented::PrimesIn;
+pub use sums::PrimeSums;
 
 use crate::Error;
 
