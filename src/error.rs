@@ -61,4 +61,35 @@ pub enum Error {
         /// The power `k` of `Σ p^k`.
         power: u32,
     },
+
+    /// A sliding-game board has no room for both the red counter and the space.
+    ///
+    /// Every board needs at least two cells: neither side may be 0, and
+    /// `1 × 1` is too small.
+    #[error("a {rows}x{cols} board has no room for a counter and a space")]
+    NoRoom {
+        /// The rows asked for.
+        rows: u64,
+        /// The columns asked for.
+        cols: u64,
+    },
+
+    /// A breadth-first search would visit more positions than its budget.
+    ///
+    /// Raise the budget, or use the closed form for large boards.
+    #[error("the search has {states} positions, more than the budget of {max}")]
+    SearchTooLarge {
+        /// The positions the search would need.
+        states: u128,
+        /// The budget it was given.
+        max: u64,
+    },
+
+    /// [`count_grids`](crate::sliding_game::count_grids) cannot give an exact
+    /// count for this limit: its prime sum `Σ p²` may not fit in `u128`.
+    #[error("the grid count for primes below {prime_limit} cannot be computed exactly in u128")]
+    CountOverflow {
+        /// The limit that was asked for.
+        prime_limit: u64,
+    },
 }

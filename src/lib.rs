@@ -48,5 +48,6 @@
 
 mod error;
 pub mod sieve;
+pub mod sliding_game;
 
 pub use error::Error;

@@ -290,10 +290,13 @@ proptest! {
 
 /// The oracle for the prime sums: add up a sieve's primes.
 fn sieve_sums(sieve: &Sieve, x: u64) -> (u64, u128, u128) {
-    sieve.primes().take_while(|&p| p <= x).fold((0, 0, 0), |(c, s, q), p| {
-        let p = u128::from(p);
-        (c + 1, s + p, q + p * p)
-    })
+    sieve
+        .primes()
+        .take_while(|&p| p <= x)
+        .fold((0, 0, 0), |(c, s, q), p| {
+            let p = u128::from(p);
+            (c + 1, s + p, q + p * p)
+        })
 }
 
 #[test]
@@ -308,11 +311,21 @@ fn prime_sums_match_sieve_sums() {
     for c in [100u64, 200, 300] {
         xs.extend([c * c * c - 1, c * c * c, c * c * c + 1]);
     }
-    xs.extend([(1 << 21) - 1, 1 << 21, (1 << 21) + 1, 10_000_000, 29_999_999]);
+    xs.extend([
+        (1 << 21) - 1,
+        1 << 21,
+        (1 << 21) + 1,
+        10_000_000,
+        29_999_999,
+    ]);
     for x in xs.into_iter().filter(|&x| x <= 30_000_000) {
         let sums = sieve::PrimeSums::new(x).unwrap();
         let (c, s, q) = sieve_sums(&sieve, x);
-        assert_eq!((sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()), (c, s, q), "PrimeSums::new({x})");
+        assert_eq!(
+            (sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()),
+            (c, s, q),
+            "PrimeSums::new({x})"
+        );
         assert_eq!(sums.x(), x);
     }
 }
@@ -321,15 +334,24 @@ fn prime_sums_match_sieve_sums() {
 #[ignore = "full size: run in release"]
 fn prime_sums_match_segmented_sums_at_1e10() {
     let x = 10_000_000_000u64;
-    let (c, s, q) = sieve::primes_in(0..x + 1).unwrap().fold((0u64, 0u128, 0u128), |(c, s, q), p| {
-        let p = u128::from(p);
-        (c + 1, s + p, q + p * p)
-    });
+    let (c, s, q) =
+        sieve::primes_in(0..x + 1)
+            .unwrap()
+            .fold((0u64, 0u128, 0u128), |(c, s, q), p| {
+                let p = u128::from(p);
+                (c + 1, s + p, q + p * p)
+            });
     let sums = sieve::PrimeSums::new(x).unwrap();
-    assert_eq!((sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()), (c, s, q));
+    assert_eq!(
+        (sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()),
+        (c, s, q)
+    );
 }
 
 #[test]
 fn prime_sums_limits() {
-    assert!(matches!(sieve::PrimeSums::new(sieve::PrimeSums::MAX_X + 1), Err(Error::PrimeSumsTooLarge { .. })));
+    assert!(matches!(
+        sieve::PrimeSums::new(sieve::PrimeSums::MAX_X + 1),
+        Err(Error::PrimeSumsTooLarge { .. })
+    ));
 }

@@ -67,11 +67,24 @@ impl PrimeSums {
     /// ```
     pub fn new(x: u64) -> Result<PrimeSums, Error> {
         if x > PrimeSums::MAX_X {
-            return Err(Error::PrimeSumsTooLarge { x, max: PrimeSums::MAX_X });
+            return Err(Error::PrimeSumsTooLarge {
+                x,
+                max: PrimeSums::MAX_X,
+            });
         }
-        let (count, sum, squares) = if x < SIEVE_BELOW { sieve_sums(x)? } else { lucy_sums(x) };
+        let (count, sum, squares) = if x < SIEVE_BELOW {
+            sieve_sums(x)?
+        } else {
+            lucy_sums(x)
+        };
         let squares_fit = u128::from(x).checked_mul(sum).is_some();
-        Ok(PrimeSums { x, count, sum, squares, squares_fit })
+        Ok(PrimeSums {
+            x,
+            count,
+            sum,
+            squares,
+            squares_fit,
+        })
     }
 
     /// The `x` the sums run up to (inclusive).
@@ -137,7 +150,10 @@ impl PrimeSums {
         if self.squares_fit {
             Ok(self.squares)
         } else {
-            Err(Error::PrimeSumOverflow { x: self.x, power: 2 })
+            Err(Error::PrimeSumOverflow {
+                x: self.x,
+                power: 2,
+            })
         }
     }
 }
@@ -154,10 +170,17 @@ fn sieve_sums(x: u64) -> Result<(u64, u128, u128), Error> {
 
 /// `Σ_{2 ≤ n ≤ v} n⁰`, `n¹` and `n²`, the last modulo `2^128`.
 fn initial(v: u64) -> (u64, u128, u128) {
+    if v < 2 {
+        return (0, 0, 0);
+    }
     let v128 = u128::from(v);
     // v (v + 1) / 2 and v (v + 1) (2v + 1) / 6, dividing before multiplying.
     let (mut a, mut b, mut c) = (v128, v128 + 1, 2 * v128 + 1);
-    if a % 2 == 0 { a /= 2 } else { b /= 2 }
+    if a % 2 == 0 {
+        a /= 2
+    } else {
+        b /= 2
+    }
     let triangle = a * b;
     if a % 3 == 0 {
         a /= 3;
@@ -166,7 +189,11 @@ fn initial(v: u64) -> (u64, u128, u128) {
     } else {
         c /= 3;
     }
-    (v.saturating_sub(1), triangle - 1, a.wrapping_mul(b).wrapping_mul(c).wrapping_sub(1))
+    (
+        v - 1,
+        triangle - 1,
+        a.wrapping_mul(b).wrapping_mul(c).wrapping_sub(1),
+    )
 }
 
 /// Lucy Hedgehog's method: the three sums for every `⌊x / i⌋`, returned at `x`.
@@ -174,7 +201,9 @@ fn lucy_sums(x: u64) -> (u64, u128, u128) {
     let r = x.sqrt() as usize;
     // small[v] = S(v) for v <= r; large[i] = S(x / i) for 1 <= i <= r.
     let mut small: Vec<(u64, u128, u128)> = (0..=r as u64).map(initial).collect();
-    let mut large: Vec<(u64, u128, u128)> = (0..=r as u64).map(|i| initial(if i == 0 { 0 } else { x / i })).collect();
+    let mut large: Vec<(u64, u128, u128)> = (0..=r as u64)
+        .map(|i| initial(x.checked_div(i).unwrap_or(0)))
+        .collect();
     for p in 2..=r {
         if small[p].0 == small[p - 1].0 {
             continue; // not prime
@@ -186,12 +215,18 @@ fn lucy_sums(x: u64) -> (u64, u128, u128) {
         let update = |target: &mut (u64, u128, u128), from: (u64, u128, u128)| {
             target.0 -= from.0 - c0;
             target.1 -= p1 * (from.1 - s0);
-            target.2 = target.2.wrapping_sub(p2.wrapping_mul(from.2.wrapping_sub(q0)));
+            target.2 = target
+                .2
+                .wrapping_sub(p2.wrapping_mul(from.2.wrapping_sub(q0)));
         };
         let last_large = (x / square).min(r as u64) as usize;
         for i in 1..=last_large {
             let ip = i * p;
-            let from = if ip <= r { large[ip] } else { small[(x / ip as u64) as usize] };
+            let from = if ip <= r {
+                large[ip]
+            } else {
+                small[(x / ip as u64) as usize]
+            };
             update(&mut large[i], from);
         }
         if (square as usize) <= r {

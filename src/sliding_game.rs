@@ -1,0 +1,405 @@
+//! Project Euler 313, "Sliding Game": the least number of moves `S(m, n)`
+//! that bring the red counter from the top-left to the bottom-right cell of an
+//! `m × n` board whose only space starts bottom-right.
+//!
+//! # The closed form, in a few lines
+//!
+//! A position is two cells: the red counter's and the space's. The red
+//! counter moves only into the space, so a solution is the red counter's route
+//! with walks of the space in between. The first walk, from the far corner to
+//! the red counter's first step, costs `m + n - 3`; between two red moves the
+//! space needs 2 moves to go round a turn of the route and 4 to get ahead of a
+//! straight step. A shortest route never turns back and zigzags as much as it
+//! can, which gives
+//!
+//! - `S(m, n) = 6 max(m, n) + 2 min(m, n) - 13` for `m ≠ n`, both `>= 2`;
+//! - `S(n, n) = 8n - 11`;
+//! - `S(1, 2) = S(2, 1) = 1`; a `1 × n` board with `n >= 3` cannot be finished.
+//!
+//! [`search`] proves it board by board by breadth-first search over the
+//! positions. `8n - 11 ≡ 5 (mod 8)` is never an odd square, so only the
+//! non-square formula meets `p²`; for odd `q` its boards form one interval of
+//! `m` ([`boards`]), and a prime `p > 3` contributes `(p² - 1) / 12` grids,
+//! so [`count_grids`] is a prime sum: `2 + Σ_{5 ≤ p < L} (p² - 1) / 12`.
+//!
+//! # Examples
+//!
+//! ```
+//! use primeboard::sliding_game;
+//!
+//! assert_eq!(sliding_game::min_moves(5, 4)?, Some(25));
+//! assert_eq!(sliding_game::search(5, 4, 1_000)?.map(|s| s.len()), Some(25));
+//! assert_eq!(sliding_game::count_grids(100)?, 5482);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::iter::FusedIterator;
+
+use crate::Error;
+use crate::sieve::PrimeSums;
+
+/// A move, named by the direction the sliding counter travels (the space
+/// travels the opposite way), as in Project Euler 244.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// The counter right of the space moves left: `L`.
+    Left,
+    /// The counter left of the space moves right: `R`.
+    Right,
+    /// The counter below the space moves up: `U`.
+    Up,
+    /// The counter above the space moves down: `D`.
+    Down,
+}
+
+impl Move {
+    /// All four moves, in the order `L`, `R`, `U`, `D`.
+    pub const ALL: [Move; 4] = [Move::Left, Move::Right, Move::Up, Move::Down];
+
+    /// The move's letter: `'L'`, `'R'`, `'U'` or `'D'`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sliding_game::Move;
+    ///
+    /// assert_eq!(Move::Up.letter(), 'U');
+    /// ```
+    pub fn letter(self) -> char {
+        match self {
+            Move::Left => 'L',
+            Move::Right => 'R',
+            Move::Up => 'U',
+            Move::Down => 'D',
+        }
+    }
+
+    /// The row and column step of the *space* for this move.
+    pub(crate) fn space_step(self) -> (isize, isize) {
+        match self {
+            Move::Left => (0, 1),
+            Move::Right => (0, -1),
+            Move::Up => (1, 0),
+            Move::Down => (-1, 0),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Checks that an `rows × cols` board has room for the counter and the space.
+fn check_board(rows: u64, cols: u64) -> Result<(), Error> {
+    if rows == 0 || cols == 0 || (rows == 1 && cols == 1) {
+        return Err(Error::NoRoom { rows, cols });
+    }
+    Ok(())
+}
+
+/// `S(rows, cols)`, the least number of moves, in closed form; `None` for a
+/// board that cannot be finished (`1 × n` or `n × 1` with `n >= 3`).
+///
+/// The result is a `u128` because `6 · u64::MAX` does not fit in a `u64`.
+///
+/// # Complexity
+///
+/// `O(1)`.
+///
+/// # Errors
+///
+/// - [`Error::NoRoom`] for a board without two cells (a side of 0, or `1 × 1`).
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::{sliding_game::min_moves, Error};
+///
+/// assert_eq!(min_moves(2, 2)?, Some(5));
+/// assert_eq!(min_moves(5, 4)?, Some(25));
+/// assert_eq!(min_moves(1, 3)?, None);
+/// assert!(matches!(min_moves(1, 1), Err(Error::NoRoom { rows: 1, cols: 1 })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn min_moves(rows: u64, cols: u64) -> Result<Option<u128>, Error> {
+    check_board(rows, cols)?;
+    let (big, small) = (u128::from(rows.max(cols)), u128::from(rows.min(cols)));
+    Ok(match (big, small) {
+        (2, 1) => Some(1),
+        (_, 1) => None,
+        _ if big == small => Some(8 * big - 11),
+        _ => Some(6 * big + 2 * small - 13),
+    })
+}
+
+/// One shortest solution found by [`search`]: its moves, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    moves: Vec<Move>,
+}
+
+impl Solution {
+    /// The number of moves, `S(m, n)`.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the solution has no moves (never: the red counter must move).
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves, first to last.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.moves.iter().try_for_each(|m| write!(f, "{m}"))
+    }
+}
+
+/// Finds a shortest solution of the `rows × cols` game by breadth-first
+/// search over the positions (red counter's cell, space's cell), or `None`
+/// when the game cannot be finished.
+///
+/// This is the independent proof of [`min_moves`]: it knows nothing of the
+/// closed form. `max_states` bounds the positions, `(rows · cols)²`.
+///
+/// # Complexity
+///
+/// Time and memory `O((rows · cols)²)`.
+///
+/// # Errors
+///
+/// - [`Error::NoRoom`] as for [`min_moves`].
+/// - [`Error::SearchTooLarge`] when `(rows · cols)²` exceeds `max_states`,
+///   found before allocating.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::{sliding_game::search, Error};
+///
+/// let solution = search(2, 2, 100)?.expect("2x2 can be finished");
+/// assert_eq!(solution.len(), 5);
+/// assert_eq!(search(1, 3, 100)?, None);
+/// assert!(matches!(search(100, 100, 1_000_000), Err(Error::SearchTooLarge { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn search(rows: u64, cols: u64, max_states: u64) -> Result<Option<Solution>, Error> {
+    check_board(rows, cols)?;
+    let states = (u128::from(rows) * u128::from(cols)).saturating_pow(2);
+    let too_large = Error::SearchTooLarge {
+        states,
+        max: max_states,
+    };
+    if states > u128::from(max_states) {
+        return Err(too_large);
+    }
+    let (r, c, cells) = (rows as usize, cols as usize, (rows * cols) as usize);
+    let mut parent: Vec<u32> = Vec::new();
+    parent
+        .try_reserve_exact(cells * cells)
+        .map_err(|_| too_large)?;
+    parent.resize(cells * cells, u32::MAX);
+    let encode = |red: usize, space: usize| red * cells + space;
+    let start = encode(0, cells - 1);
+    parent[start] = start as u32;
+    let mut queue = VecDeque::from([start]);
+    while let Some(state) = queue.pop_front() {
+        let (red, space) = (state / cells, state % cells);
+        if red == cells - 1 {
+            return Ok(Some(Solution {
+                moves: path(&parent, state, cells, c),
+            }));
+        }
+        for m in Move::ALL {
+            let (dr, dc) = m.space_step();
+            let (sr, sc) = ((space / c) as isize + dr, (space % c) as isize + dc);
+            if sr < 0 || sc < 0 || sr >= r as isize || sc >= c as isize {
+                continue;
+            }
+            let to = sr as usize * c + sc as usize;
+            let next = if to == red {
+                encode(space, to)
+            } else {
+                encode(red, to)
+            };
+            if parent[next] == u32::MAX {
+                parent[next] = state as u32;
+                queue.push_back(next);
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The moves from the start to `state`, read back through `parent`.
+fn path(parent: &[u32], mut state: usize, cells: usize, cols: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while parent[state] as usize != state {
+        let before = parent[state] as usize;
+        let (from, to) = (before % cells, state % cells);
+        let step = (
+            (to / cols) as isize - (from / cols) as isize,
+            (to % cols) as isize - (from % cols) as isize,
+        );
+        moves.push(
+            *Move::ALL
+                .iter()
+                .find(|m| m.space_step() == step)
+                .expect("adjacent"),
+        );
+        state = before;
+    }
+    moves.reverse();
+    moves
+}
+
+/// The boards `(rows, cols)` with `S(rows, cols) = target`, from [`boards`].
+///
+/// Yields the square board first (if any), then each non-square pair
+/// `m > n` followed by its transpose, `m` increasing.
+#[derive(Clone, Debug)]
+pub struct Boards {
+    /// `(1, 2)` and `(2, 1)` when the target is 1; the square board otherwise.
+    special: Vec<(u64, u64)>,
+    /// `m` runs over `next_m..=last_m`, with `n = h - 3m`.
+    h: u64,
+    next_m: u64,
+    last_m: u64,
+    /// The transpose of the last pair is due.
+    transpose_due: Option<(u64, u64)>,
+}
+
+/// Every board `(rows, cols)` with `S(rows, cols) = target`, transposes as
+/// separate boards, built from the closed form's interval rather than a scan.
+///
+/// For odd `q = target`, `6m + 2n - 13 = q` with `m > n >= 2` means
+/// `3m + n = h = (q + 13) / 2` and `⌊h/4⌋ + 1 <= m <= ⌊(h - 2)/3⌋`; the square
+/// board `n × n` counts when `8n - 11 = q`.
+///
+/// # Complexity
+///
+/// `O(1)` to build, `O(1)` per board.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sliding_game::boards;
+///
+/// let b: Vec<(u64, u64)> = boards(49).collect();
+/// assert_eq!(b, [(8, 7), (7, 8), (9, 4), (4, 9)]);
+/// assert_eq!(boards(13).collect::<Vec<_>>(), [(3, 3)]);
+/// assert_eq!(boards(49).len(), 4);
+/// ```
+pub fn boards(target: u64) -> Boards {
+    let mut special = Vec::new();
+    if target == 1 {
+        special = vec![(1, 2), (2, 1)];
+    } else if target % 8 == 5 && target >= 5 {
+        special.push(((target + 11) / 8, (target + 11) / 8));
+    }
+    let (h, first, last) = match target {
+        q if q % 2 == 1 && q < u64::MAX - 13 => {
+            let h = (q + 13) / 2;
+            (h, h / 4 + 1, (h - 2) / 3)
+        }
+        _ => (0, 1, 0),
+    };
+    Boards {
+        special,
+        h,
+        next_m: first,
+        last_m: last,
+        transpose_due: None,
+    }
+}
+
+impl Iterator for Boards {
+    type Item = (u64, u64);
+
+    fn next(&mut self) -> Option<(u64, u64)> {
+        if let Some(board) = self.special.pop() {
+            return Some(board);
+        }
+        if let Some(board) = self.transpose_due.take() {
+            return Some(board);
+        }
+        if self.next_m > self.last_m {
+            return None;
+        }
+        let m = self.next_m;
+        self.next_m += 1;
+        let n = self.h - 3 * m;
+        self.transpose_due = Some((n, m));
+        Some((m, n))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.remaining()).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+
+    fn count(self) -> usize {
+        self.len()
+    }
+}
+
+impl Boards {
+    /// The number of boards left, as a `u64` (it can pass `usize` on 32-bit targets).
+    pub fn remaining(&self) -> u64 {
+        let pairs = (self.last_m + 1).saturating_sub(self.next_m);
+        self.special.len() as u64 + u64::from(self.transpose_due.is_some()) + 2 * pairs
+    }
+}
+
+impl ExactSizeIterator for Boards {}
+
+impl FusedIterator for Boards {}
+
+/// The number of grids (`m × n` and `n × m` counted apart) with
+/// `S(m, n) = p²` for a prime `p < prime_limit` (strict).
+///
+/// `p = 2` gives no grid, `p = 3` two, and every `p > 3` exactly
+/// `(p² - 1) / 12`, so the count is `2 + (Σ p² - π) / 12` over the primes
+/// `5 <= p < prime_limit`, from [`PrimeSums`].
+///
+/// # Complexity
+///
+/// That of [`PrimeSums::new`]: a sieve below `2^21`, `O(L^{3/4})` above.
+///
+/// # Errors
+///
+/// - [`Error::CountOverflow`] when `Σ p²` cannot be certified to fit in
+///   `u128` (`prime_limit` above about `2.2 · 10^13`), or `prime_limit`
+///   exceeds [`PrimeSums::MAX_X`].
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::{sliding_game::count_grids, Error};
+///
+/// assert_eq!(count_grids(10)?, 8);
+/// assert_eq!(count_grids(100)?, 5482);
+/// assert!(matches!(count_grids(u64::MAX), Err(Error::CountOverflow { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_grids(prime_limit: u64) -> Result<u128, Error> {
+    if prime_limit <= 5 {
+        return Ok(if prime_limit > 3 { 2 } else { 0 });
+    }
+    let overflow = Error::CountOverflow { prime_limit };
+    let sums = PrimeSums::new(prime_limit - 1).map_err(|_| overflow.clone())?;
+    let squares = sums.sum_of_squares().map_err(|_| overflow)?;
+    // Remove p = 2 and p = 3 (4 + 9, and 2 from the count).
+    let numerator = squares - 13 - u128::from(sums.prime_pi() - 2);
+    Ok(2 + numerator / 12)
+}

@@ -1,0 +1,202 @@
+//! `sliding_game` against breadth-first search, direct board loops and
+//! sieve sums.
+
+use primeboard::Error;
+use primeboard::sieve::{self, Sieve};
+use primeboard::sliding_game::{self, Move};
+
+/// Replays `moves` on the board and checks that each is legal and that the
+/// red counter ends bottom-right.
+fn replay(rows: usize, cols: usize, moves: &[Move]) -> bool {
+    let (mut red, mut space) = ((0usize, 0usize), (rows - 1, cols - 1));
+    for m in moves {
+        let (dr, dc) = match m {
+            Move::Left => (0, 1),
+            Move::Right => (0, -1),
+            Move::Up => (1, 0),
+            Move::Down => (-1, 0),
+        };
+        let (r, c) = (space.0 as isize + dr, space.1 as isize + dc);
+        if r < 0 || c < 0 || r >= rows as isize || c >= cols as isize {
+            return false;
+        }
+        let to = (r as usize, c as usize);
+        if to == red {
+            red = space;
+        }
+        space = to;
+    }
+    red == (rows - 1, cols - 1)
+}
+
+#[test]
+fn closed_form_matches_search_up_to_14() {
+    check_closed_form(14);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn closed_form_matches_search_up_to_30() {
+    check_closed_form(30);
+}
+
+fn check_closed_form(max: u64) {
+    for m in 1..=max {
+        for n in 1..=max {
+            if m == 1 && n == 1 {
+                continue;
+            }
+            let found = sliding_game::search(m, n, u64::MAX).unwrap();
+            let formula = sliding_game::min_moves(m, n).unwrap();
+            assert_eq!(
+                found.as_ref().map(|s| s.len() as u128),
+                formula,
+                "S({m}, {n})"
+            );
+            if let Some(solution) = found {
+                assert!(
+                    replay(m as usize, n as usize, solution.moves()),
+                    "replay of S({m}, {n}): {solution}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn statement_checkpoints() {
+    assert_eq!(sliding_game::min_moves(2, 2).unwrap(), Some(5));
+    assert_eq!(sliding_game::min_moves(5, 4).unwrap(), Some(25));
+    assert_eq!(sliding_game::min_moves(4, 5).unwrap(), Some(25));
+    assert_eq!(sliding_game::min_moves(1, 2).unwrap(), Some(1));
+    assert_eq!(sliding_game::min_moves(2, 1).unwrap(), Some(1));
+    assert_eq!(sliding_game::min_moves(1, 7).unwrap(), None);
+    let table: &[(u64, u128)] = &[(10, 8), (50, 872), (100, 5482), (1000, 4_112_102)];
+    for &(limit, grids) in table {
+        assert_eq!(
+            sliding_game::count_grids(limit).unwrap(),
+            grids,
+            "count_grids({limit})"
+        );
+    }
+}
+
+#[test]
+fn boards_match_a_direct_loop() {
+    // Every board with S(m, n) = q for q below 400, found by looping over all
+    // boards that could reach it (S(m, n) >= 6 max - 9 for max >= 2).
+    for q in 0..400u64 {
+        let mut direct = Vec::new();
+        for m in 1..=q / 6 + 3 {
+            for n in 1..=q / 6 + 3 {
+                if (m, n) != (1, 1) && sliding_game::min_moves(m, n).unwrap() == Some(u128::from(q))
+                {
+                    direct.push((m, n));
+                }
+            }
+        }
+        let mut fast: Vec<(u64, u64)> = sliding_game::boards(q).collect();
+        assert_eq!(
+            fast.len(),
+            sliding_game::boards(q).len(),
+            "len of boards({q})"
+        );
+        fast.sort();
+        assert_eq!(fast, direct, "boards({q})");
+    }
+}
+
+#[test]
+fn interval_count_matches_loop_over_n_for_primes_below_2_000() {
+    check_interval_count(2_000);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn interval_count_matches_loop_over_n_for_primes_below_10_000() {
+    check_interval_count(10_000);
+}
+
+fn check_interval_count(limit: u64) {
+    for p in Sieve::new(limit).unwrap().primes() {
+        let q = p * p;
+        // Loop over n: 6m + 2n - 13 = q with m > n >= 2.
+        let mut looped = 0u64;
+        for n in 2..q {
+            let rest = q + 13 - 2 * n;
+            if 6 * n + 2 * n > q + 13 {
+                break;
+            }
+            if rest % 6 == 0 && rest / 6 > n {
+                looped += 2;
+            }
+        }
+        assert_eq!(sliding_game::boards(q).len() as u64, looped, "p = {p}");
+        if p > 3 {
+            assert_eq!(looped, (q - 1) / 12, "p = {p}");
+        }
+    }
+}
+
+#[test]
+fn count_grids_matches_sieve_sums() {
+    let limits: Vec<u64> = (0..200)
+        .chain([
+            997,
+            1000,
+            1009,
+            65_536,
+            1_000_000,
+            (1 << 21) + 1,
+            10_000_000,
+        ])
+        .collect();
+    for limit in limits {
+        let direct: u128 = sieve::primes_in(0..limit)
+            .unwrap()
+            .map(|p| sliding_game::boards(p * p).len() as u128)
+            .sum();
+        assert_eq!(
+            sliding_game::count_grids(limit).unwrap(),
+            direct,
+            "count_grids({limit})"
+        );
+    }
+}
+
+#[test]
+fn bad_input() {
+    assert_eq!(
+        sliding_game::min_moves(0, 5),
+        Err(Error::NoRoom { rows: 0, cols: 5 })
+    );
+    assert_eq!(
+        sliding_game::min_moves(1, 1),
+        Err(Error::NoRoom { rows: 1, cols: 1 })
+    );
+    assert!(matches!(
+        sliding_game::search(1, 1, 100),
+        Err(Error::NoRoom { .. })
+    ));
+    assert!(matches!(
+        sliding_game::search(u64::MAX, u64::MAX, u64::MAX),
+        Err(Error::SearchTooLarge { .. })
+    ));
+    assert!(matches!(
+        sliding_game::search(20, 20, 1000),
+        Err(Error::SearchTooLarge {
+            states: 160_000,
+            max: 1000
+        })
+    ));
+    assert_eq!(
+        sliding_game::min_moves(u64::MAX, u64::MAX - 1).unwrap(),
+        Some(8 * u128::from(u64::MAX) - 15)
+    );
+    assert!(matches!(
+        sliding_game::count_grids(u64::MAX),
+        Err(Error::CountOverflow { .. })
+    ));
+    assert_eq!(sliding_game::boards(u64::MAX).count(), 0);
+    assert_eq!(sliding_game::boards(u64::MAX - 14).count() % 2, 0);
+}
