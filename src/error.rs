@@ -92,4 +92,29 @@ pub enum Error {
         /// The limit that was asked for.
         prime_limit: u64,
     },
+
+    /// A prime square's top-left digit is not in `1..=9`.
+    ///
+    /// The top-left digit starts the first row, the first column and the
+    /// main diagonal, so it cannot be 0.
+    #[error("the top-left digit must be in 1..=9, not {digit}")]
+    InvalidDigit {
+        /// The digit given.
+        digit: u8,
+    },
+
+    /// A prime square of this size is not supported.
+    ///
+    /// The search tables grow as `10^(N-1)`; sizes from
+    /// [`MIN_SIZE`](crate::prime_square::MIN_SIZE) to
+    /// [`MAX_SIZE`](crate::prime_square::MAX_SIZE) are supported.
+    #[error("a {size}x{size} prime square is not supported (sizes {min} to {max} are)")]
+    UnsupportedSize {
+        /// The size asked for.
+        size: usize,
+        /// The smallest supported size.
+        min: usize,
+        /// The largest supported size.
+        max: usize,
+    },
 }

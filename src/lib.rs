@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 mod error;
+pub mod prime_square;
 pub mod sieve;
 pub mod sliding_game;
 
