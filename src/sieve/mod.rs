@@ -44,7 +44,7 @@
 mod miller_rabin;
 mod packed;
 mod segmented;
-mod sums;
+pub(crate) mod sums;
 mod wheel;
 
 use std::ops::Range;

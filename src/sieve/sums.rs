@@ -36,9 +36,8 @@ pub struct PrimeSums {
     x: u64,
     count: u64,
     sum: u128,
-    /// `Σ p² mod 2^128`, exact when `squares_fit`.
-    squares: u128,
-    squares_fit: bool,
+    /// `Σ p²`, exact (it stays below `2^192` for every `x <= MAX_X`).
+    squares: Wide,
 }
 
 impl PrimeSums {
@@ -72,19 +71,18 @@ impl PrimeSums {
                 max: PrimeSums::MAX_X,
             });
         }
-        let (count, sum, squares) = if x < SIEVE_BELOW {
-            sieve_sums(x)?
-        } else {
-            lucy_sums(x)
-        };
-        let squares_fit = u128::from(x).checked_mul(sum).is_some();
-        Ok(PrimeSums {
-            x,
-            count,
-            sum,
-            squares,
-            squares_fit,
-        })
+        let (count, sum, squares) = sums::<u128>(x)?;
+        Ok(PrimeSums { x, count, sum, squares })
+    }
+
+    /// `π(x)` and `Σ p²` alone, skipping `Σ p`: what
+    /// [`count_grids`](crate::sliding_game::count_grids) needs.
+    pub(crate) fn count_and_squares(x: u64) -> Result<(u64, Wide), Error> {
+        if x > PrimeSums::MAX_X {
+            return Err(Error::PrimeSumsTooLarge { x, max: PrimeSums::MAX_X });
+        }
+        let (count, (), squares) = sums::<()>(x)?;
+        Ok((count, squares))
     }
 
     /// The `x` the sums run up to (inclusive).
@@ -147,41 +145,56 @@ impl PrimeSums {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sum_of_squares(&self) -> Result<u128, Error> {
-        if self.squares_fit {
-            Ok(self.squares)
-        } else {
-            Err(Error::PrimeSumOverflow {
-                x: self.x,
-                power: 2,
-            })
-        }
+        self.squares.to_u128().ok_or(Error::PrimeSumOverflow { x: self.x, power: 2 })
     }
 }
 
-/// The three sums by sieving.
-fn sieve_sums(x: u64) -> Result<(u64, u128, u128), Error> {
-    PrimesIn::new(0..x.saturating_add(1)).map(|primes| {
-        primes.fold((0, 0, 0), |(c, s, q), p| {
+/// `π(x)`, `Σ p` (in `S1`) and `Σ p²` by the fastest method for `x`.
+fn sums<S1: Ring>(x: u64) -> Result<(u64, S1, Wide), Error> {
+    Ok(if x < SIEVE_BELOW {
+        let primes = PrimesIn::new(0..x + 1)?;
+        let (count, sum, squares) = primes.fold((0, 0, 0), |(c, s, q), p| {
             let p = u128::from(p);
             (c + 1, s + p, q + p * p)
-        })
+        });
+        (count, S1::product(sum, 1, 1), Wide::from_u128(squares))
+    } else if x <= WIDE_ABOVE {
+        let (count, sum, squares) = lucy::<S1, u128>(x);
+        (count, sum, Wide::from_u128(squares))
+    } else {
+        lucy::<S1, Wide>(x)
     })
 }
 
-/// `Σ_{2 ≤ n ≤ v} n⁰`, `n¹` and `n²`, the last modulo `2^128`.
-fn initial(v: u64) -> (u64, u128, u128) {
-    if v < 2 {
-        return (0, 0, 0);
-    }
-    let v128 = u128::from(v);
-    // v (v + 1) / 2 and v (v + 1) (2v + 1) / 6, dividing before multiplying.
-    let (mut a, mut b, mut c) = (v128, v128 + 1, 2 * v128 + 1);
-    if a % 2 == 0 {
-        a /= 2
-    } else {
-        b /= 2
-    }
-    let triangle = a * b;
+/// Above this, `Σ p²` is carried in 192 bits: below it, `x · Σ p < 2^128`
+/// bounds the true sum, so 128 bits modulo `2^128` are exact.
+const WIDE_ABOVE: u64 = 10_000_000_000_000;
+
+/// The arithmetic a prime power sum is carried in: `u64`, `u128` or
+/// [`Wide`], all wrapping, or `()` for a sum that is not wanted.
+pub(crate) trait Ring: Copy {
+    /// The narrower type that holds the sum exactly at the values `v <= √x`,
+    /// for a compact table of them.
+    type Small: Ring;
+    /// `a · b · c`, wrapping.
+    fn product(a: u128, b: u128, c: u64) -> Self;
+    fn minus(self, other: Self) -> Self;
+    fn times(self, m: u64) -> Self;
+    fn widen(small: Self::Small) -> Self;
+}
+
+/// `Σ_{2 ≤ n ≤ v} n` in the ring `S`.
+fn sum_up_to<S: Ring>(v: u64) -> S {
+    let (a, b) = (u128::from(v), u128::from(v) + 1);
+    let t = if a % 2 == 0 { (a / 2) * b } else { a * (b / 2) };
+    S::product(t, 1, 1).minus(S::product(1, 1, u64::from(v >= 1)))
+}
+
+/// `Σ_{2 ≤ n ≤ v} n²` in the ring `S`: `v (v + 1) (2v + 1) / 6 - 1`, the
+/// divisions done on the factors first.
+fn squares_up_to<S: Ring>(v: u64) -> S {
+    let (mut a, mut b, mut c) = (u128::from(v), u128::from(v) + 1, 2 * u128::from(v) + 1);
+    if a % 2 == 0 { a /= 2 } else { b /= 2 }
     if a % 3 == 0 {
         a /= 3;
     } else if b % 3 == 0 {
@@ -189,52 +202,194 @@ fn initial(v: u64) -> (u64, u128, u128) {
     } else {
         c /= 3;
     }
-    (
-        v - 1,
-        triangle - 1,
-        a.wrapping_mul(b).wrapping_mul(c).wrapping_sub(1),
-    )
+    S::product(a, b, c as u64).minus(S::product(1, 1, u64::from(v >= 1)))
 }
 
-/// Lucy Hedgehog's method: the three sums for every `⌊x / i⌋`, returned at `x`.
-fn lucy_sums(x: u64) -> (u64, u128, u128) {
+impl Ring for () {
+    type Small = ();
+    fn product(_: u128, _: u128, _: u64) {}
+    fn minus(self, _: ()) {}
+    fn times(self, _: u64) {}
+    fn widen(_: ()) {}
+}
+
+impl Ring for u64 {
+    type Small = u64;
+
+    fn product(a: u128, b: u128, c: u64) -> u64 {
+        (a as u64).wrapping_mul(b as u64).wrapping_mul(c)
+    }
+
+    #[inline]
+    fn minus(self, other: u64) -> u64 {
+        self.wrapping_sub(other)
+    }
+
+    #[inline]
+    fn times(self, m: u64) -> u64 {
+        self.wrapping_mul(m)
+    }
+
+    fn widen(small: u64) -> u64 {
+        small
+    }
+}
+
+/// As a sum of squares, exact below `x = 1.4 · 10^13` (`√x³ / 3 < 2^64`);
+/// as a sum of primes, below `x = 3.4 · 10^19`.
+impl Ring for u128 {
+    type Small = u64;
+
+    fn product(a: u128, b: u128, c: u64) -> u128 {
+        a.wrapping_mul(b).wrapping_mul(u128::from(c))
+    }
+
+    #[inline]
+    fn minus(self, other: u128) -> u128 {
+        self.wrapping_sub(other)
+    }
+
+    #[inline]
+    fn times(self, m: u64) -> u128 {
+        self.wrapping_mul(u128::from(m))
+    }
+
+    #[inline]
+    fn widen(small: u64) -> u128 {
+        u128::from(small)
+    }
+}
+
+/// A 192-bit unsigned integer, wrapping: `lo + 2^128 hi`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Wide {
+    lo: u128,
+    hi: u64,
+}
+
+impl Wide {
+    pub(crate) fn from_u128(lo: u128) -> Wide {
+        Wide { lo, hi: 0 }
+    }
+
+    /// The value, if it fits in `u128`.
+    pub(crate) fn to_u128(self) -> Option<u128> {
+        (self.hi == 0).then_some(self.lo)
+    }
+
+    /// `self / d` for `0 < d < 2^63`.
+    pub(crate) fn div_small(self, d: u64) -> Wide {
+        let d128 = u128::from(d);
+        let hi = self.hi / d;
+        let rem = u128::from(self.hi % d);
+        // (rem · 2^128 + lo) / d, in two 64-bit halves.
+        let upper = (rem << 64) | (self.lo >> 64);
+        let q1 = upper / d128;
+        let lower = ((upper % d128) << 64) | (self.lo & u128::from(u64::MAX));
+        let q0 = lower / d128;
+        Wide { lo: (q1 << 64) | q0, hi }
+    }
+}
+
+impl Ring for Wide {
+    type Small = u128;
+
+    #[inline]
+    fn widen(small: u128) -> Wide {
+        Wide::from_u128(small)
+    }
+
+    fn product(a: u128, b: u128, c: u64) -> Wide {
+        Wide::from_u128(a.wrapping_mul(b)).times(c)
+    }
+
+    #[inline]
+    fn minus(self, other: Wide) -> Wide {
+        let (lo, borrow) = self.lo.overflowing_sub(other.lo);
+        Wide { lo, hi: self.hi.wrapping_sub(other.hi).wrapping_sub(u64::from(borrow)) }
+    }
+
+    #[inline]
+    fn times(self, m: u64) -> Wide {
+        let m = u128::from(m);
+        let low = (self.lo & u128::from(u64::MAX)) * m;
+        let mid = (self.lo >> 64) * m + (low >> 64);
+        let lo = (mid << 64) | (low & u128::from(u64::MAX));
+        let hi = ((mid >> 64) as u64).wrapping_add(self.hi.wrapping_mul(m as u64));
+        Wide { lo, hi }
+    }
+}
+
+/// Lucy Hedgehog's method for `π`, `Σ p` and `Σ p²` at every `⌊x / i⌋`,
+/// returned at `x`; `Σ p²` in the arithmetic `S`.
+///
+/// `small[v]` holds the sums over `2..=v` of the numbers not yet crossed off
+/// for `v <= r = ⌊√x⌋`, `large[i]` the same for `⌊x / i⌋`. For each prime
+/// `p <= r` the numbers whose least prime factor is `p` are removed:
+/// `S(v) -= p^k (S(⌊v / p⌋) - S(p - 1))` for every `v >= p²`. The small
+/// values fall into blocks of equal `⌊v / p⌋`, so each block subtracts one
+/// precomputed amount; a large value's `⌊x / (ip)⌋` is `large[ip]` while
+/// `ip <= r`.
+fn lucy<S1: Ring, S2: Ring>(x: u64) -> (u64, S1, S2) {
     let r = x.sqrt() as usize;
-    // small[v] = S(v) for v <= r; large[i] = S(x / i) for 1 <= i <= r.
-    let mut small: Vec<(u64, u128, u128)> = (0..=r as u64).map(initial).collect();
-    let mut large: Vec<(u64, u128, u128)> = (0..=r as u64)
-        .map(|i| initial(x.checked_div(i).unwrap_or(0)))
+    let values: Vec<u64> = (0..=r as u64).map(|i| x.checked_div(i).unwrap_or(0)).collect();
+    let mut small: Vec<Sums<u32, S1::Small, S2::Small>> = (0..=r as u64)
+        .map(|v| Sums { count: v.saturating_sub(1) as u32, sum: sum_up_to(v), squares: squares_up_to(v) })
+        .collect();
+    let mut large: Vec<Sums<u64, S1, S2>> = values
+        .iter()
+        .map(|&v| Sums { count: v.saturating_sub(1), sum: sum_up_to(v), squares: squares_up_to(v) })
         .collect();
     for p in 2..=r {
-        if small[p].0 == small[p - 1].0 {
+        if small[p].count == small[p - 1].count {
             continue; // not prime
         }
-        let (c0, s0, q0) = small[p - 1];
+        let below = small[p - 1];
         let p64 = p as u64;
-        let (p1, p2) = (u128::from(p64), u128::from(p64 * p64));
-        let square = p64 * p64;
-        let update = |target: &mut (u64, u128, u128), from: (u64, u128, u128)| {
-            target.0 -= from.0 - c0;
-            target.1 -= p1 * (from.1 - s0);
-            target.2 = target
-                .2
-                .wrapping_sub(p2.wrapping_mul(from.2.wrapping_sub(q0)));
+        let p2 = p64 * p64;
+        // What p removes from S(v), given S(v / p) = from, in both widths.
+        let removed_small = |from: Sums<u32, S1::Small, S2::Small>| Sums {
+            count: from.count - below.count,
+            sum: from.sum.minus(below.sum).times(p64),
+            squares: from.squares.minus(below.squares).times(p2),
         };
-        let last_large = (x / square).min(r as u64) as usize;
-        for i in 1..=last_large {
-            let ip = i * p;
-            let from = if ip <= r {
-                large[ip]
-            } else {
-                small[(x / ip as u64) as usize]
-            };
-            update(&mut large[i], from);
+        let removed = |from: Sums<u64, S1, S2>| Sums {
+            count: from.count - u64::from(below.count),
+            sum: from.sum.minus(S1::widen(below.sum)).times(p64),
+            squares: from.squares.minus(S2::widen(below.squares)).times(p2),
+        };
+        let last_large = (x / p2).min(r as u64) as usize;
+        let direct = last_large.min(r / p);
+        for i in 1..=direct {
+            large[i] = large[i].minus(removed(large[i * p]));
         }
-        if (square as usize) <= r {
-            for v in (square as usize..=r).rev() {
-                let from = small[v / p];
-                update(&mut small[v], from);
-            }
+        for i in direct + 1..=last_large {
+            let from = small[(values[i] / p64) as usize];
+            let from = Sums { count: u64::from(from.count), sum: S1::widen(from.sum), squares: S2::widen(from.squares) };
+            large[i] = large[i].minus(removed(from));
+        }
+        for q in (p..=r / p).rev() {
+            let d = removed_small(small[q]);
+            let block = q * p..(q * p + p).min(r + 1);
+            small[block].iter_mut().for_each(|s| *s = s.minus(d));
         }
     }
-    large[1]
+    let Sums { count, sum, squares } = large[1];
+    (count, sum, squares)
+}
+
+/// The three running sums of one value in [`lucy`]: the count in `C`
+/// (`u32` for the values up to `√x`, `u64` above), the sums in their rings.
+#[derive(Clone, Copy)]
+struct Sums<C, S1, S2> {
+    count: C,
+    sum: S1,
+    squares: S2,
+}
+
+impl<C: std::ops::Sub<Output = C>, S1: Ring, S2: Ring> Sums<C, S1, S2> {
+    #[inline]
+    fn minus(self, other: Sums<C, S1, S2>) -> Sums<C, S1, S2> {
+        Sums { count: self.count - other.count, sum: self.sum.minus(other.sum), squares: self.squares.minus(other.squares) }
+    }
 }
