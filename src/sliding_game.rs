@@ -398,9 +398,13 @@ pub fn count_grids(prime_limit: u64) -> Result<u128, Error> {
         return Ok(if prime_limit > 3 { 2 } else { 0 });
     }
     let overflow = Error::CountOverflow { prime_limit };
-    let (primes, squares) = PrimeSums::count_and_squares(prime_limit - 1).map_err(|_| overflow.clone())?;
+    let (primes, squares) =
+        PrimeSums::count_and_squares(prime_limit - 1).map_err(|_| overflow.clone())?;
     // Σ (p² - 1) / 12 over 5 <= p < L: remove p = 2, 3 (4 + 9, and 2 from π).
     let removed = Wide::from_u128(13 + u128::from(primes - 2));
     let count = squares.minus(removed).div_small(12);
-    count.to_u128().and_then(|c| c.checked_add(2)).ok_or(overflow)
+    count
+        .to_u128()
+        .and_then(|c| c.checked_add(2))
+        .ok_or(overflow)
 }
