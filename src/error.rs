@@ -117,4 +117,78 @@ pub enum Error {
         /// The largest supported size.
         max: usize,
     },
+
+    /// A slider board's text has no cells (or an empty row).
+    #[error("the board is empty")]
+    EmptyBoard,
+
+    /// A slider board's rows differ in length.
+    #[error("row {row} has {got} cells, but the first row has {expected}")]
+    RaggedRows {
+        /// The row (0-based) that differs.
+        row: usize,
+        /// The first row's length.
+        expected: usize,
+        /// This row's length.
+        got: usize,
+    },
+
+    /// A slider board's text has a character that cannot be a tile.
+    ///
+    /// Tiles are printable, non-space characters; `_` is the gap.
+    #[error("{tile:?} at row {row}, column {col} cannot be a tile")]
+    InvalidTile {
+        /// The character.
+        tile: char,
+        /// Its row (0-based).
+        row: usize,
+        /// Its column (0-based).
+        col: usize,
+    },
+
+    /// A slider board does not have exactly one gap (`_`).
+    #[error("a board needs exactly one gap `_`, this one has {got}")]
+    GapCount {
+        /// The gaps found.
+        got: usize,
+    },
+
+    /// A slider board has too few or too many cells, or too many colours.
+    ///
+    /// Boards need 2 to [`MAX_CELLS`](crate::slider::MAX_CELLS) cells and at
+    /// most [`MAX_COLOURS`](crate::slider::MAX_COLOURS) colours.
+    #[error("a board of {cells} cells and {colours} colours is not supported")]
+    BoardSize {
+        /// The cells (at least), or those found.
+        cells: usize,
+        /// The colours found (0 when the size alone is out of range).
+        colours: usize,
+    },
+
+    /// A move has no tile to slide: the gap is on the board's edge.
+    #[error("no tile can move {letter} into the gap at row {row}, column {col}")]
+    IllegalMove {
+        /// The move's letter.
+        letter: char,
+        /// The gap's row.
+        row: usize,
+        /// The gap's column.
+        col: usize,
+    },
+
+    /// A move string has a character other than `L`, `R`, `U`, `D`.
+    #[error("{letter:?} is not a move (L, R, U or D)")]
+    InvalidMove {
+        /// The character.
+        letter: char,
+    },
+
+    /// Two slider boards of different shapes were compared.
+    #[error("the boards differ in shape: {expected:?} and {got:?} (rows, columns)")]
+    ShapeMismatch {
+        /// The first board's (rows, columns).
+        expected: (usize, usize),
+        /// The second board's (rows, columns).
+        got: (usize, usize),
+    },
 }

@@ -49,6 +49,7 @@
 mod error;
 pub mod prime_square;
 pub mod sieve;
+pub mod slider;
 pub mod sliding_game;
 
 pub use error::Error;
