@@ -343,6 +343,74 @@ pub fn checksum(moves: &[Move]) -> u64 {
     Checksum::default().of(moves)
 }
 
+/// `BINOMIAL[n][k] = C(n, k)` for `n, k <= 32`.
+const BINOMIAL: [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] = {
+    let mut t = [[0u64; MAX_CELLS + 1]; MAX_CELLS + 1];
+    let mut n = 0;
+    while n <= MAX_CELLS {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// `n` copies of a nibble pattern across a `u128`.
+const fn nibbles(pattern: u128) -> u128 {
+    let mut x = 0;
+    let mut i = 0;
+    while i < 32 {
+        x |= pattern << (4 * i);
+        i += 1;
+    }
+    x
+}
+
+/// The cells of a code holding `colour` (0 is the gap), as a bit mask, a
+/// whole word at a time: flag the zero nibbles of `code ^ colour…`, then
+/// gather every fourth bit into the low 32.
+#[inline]
+fn cells_of(code: u128, colour: u128) -> u32 {
+    let x = code ^ (colour * nibbles(1));
+    let low = nibbles(7);
+    let mut z = !(((x & low) + low) | x | low) >> 3;
+    z = (z | (z >> 3)) & (u128::MAX / 0xFFFF * 0x0303);
+    z = (z | (z >> 6)) & (u128::MAX / 0xFFFF_FFFF * 0x000F_000F);
+    z = (z | (z >> 12)) & (u128::MAX / u128::from(u64::MAX) * 0x0000_00FF_0000_00FF);
+    z = (z | (z >> 24)) & (u128::from(u64::MAX) << 64 | u128::from(u64::MAX)) & (0xFFFF << 64 | 0xFFFF);
+    ((z | (z >> 48)) & 0xFFFF_FFFF) as u32
+}
+
+/// The rank of a set of positions in the combinatorial number system:
+/// `Σ C(p_i, i)` over its positions `p_1 < p_2 < …`.
+#[inline]
+fn subset_rank(mut m: u32) -> u64 {
+    let (mut i, mut r) = (1, 0);
+    while m != 0 {
+        r += BINOMIAL[m.trailing_zeros() as usize][i];
+        i += 1;
+        m &= m - 1;
+    }
+    r
+}
+
+/// `m` with the positions in `taken` (disjoint from `m`) removed and those
+/// above them moved down.
+fn compress(m: u32, taken: u32) -> u32 {
+    let (mut out, mut k) = (0, 0);
+    for b in 0..32 {
+        if taken >> b & 1 == 0 {
+            out |= (m >> b & 1) << k;
+            k += 1;
+        }
+    }
+    out
+}
+
 /// A board as 4 bits a cell (0 the gap, colours from 1) in a `u128`, with its
 /// perfect-hash rank.
 #[derive(Clone, Debug)]
@@ -354,26 +422,21 @@ struct Space {
     counts: Vec<u64>,
     /// The number of colour sequences: `(cells - 1)! / Π counts!`.
     sequences: u64,
+    /// The mixed-radix weight of each colour's rank but the last.
+    radix: Vec<u64>,
 }
 
 impl Space {
     fn new(board: &Board) -> Option<Space> {
         let counts: Vec<u64> = board.colours().iter().map(|&(_, n)| n as u64).collect();
-        let mut sequences: u128 = 1;
-        let mut placed = 0u128;
+        let (mut radix, mut weight, mut free) = (Vec::new(), 1u64, board.cells.len() - 1);
         for &n in &counts {
-            for k in 1..=u128::from(n) {
-                placed += 1;
-                sequences = sequences * placed / k;
-            }
+            radix.push(weight);
+            weight = weight.checked_mul(BINOMIAL[free][n as usize])?;
+            free -= n as usize;
         }
-        Some(Space {
-            rows: board.rows,
-            cols: board.cols,
-            cells: board.cells.len(),
-            counts,
-            sequences: u64::try_from(sequences).ok()?,
-        })
+        radix.pop();
+        Some(Space { rows: board.rows, cols: board.cols, cells: board.cells.len(), counts, sequences: weight, radix })
     }
 
     /// The number of positions.
@@ -394,37 +457,34 @@ impl Space {
         })
     }
 
-    fn gap(code: u128) -> usize {
-        (0..).find(|i| (code >> (4 * i)) & 0xF == 0).unwrap_or(0)
+    fn gap(&self, code: u128) -> usize {
+        (cells_of(code, 0) & (u32::MAX >> (32 - self.cells))).trailing_zeros() as usize
     }
 
     /// The perfect-hash rank: gap cell times sequences, plus the colour
-    /// sequence's multinomial rank.
+    /// sequence's rank. The sequence (the cells without the gap) is ranked
+    /// colour by colour: the cells of colour 1 among all its cells by the
+    /// combinatorial number system (`Σ C(index, i)`, the `i`-th cell of the
+    /// colour at `index`), then those of colour 2 among the cells left, and
+    /// so on, in mixed radix; the last colour fills what remains. Table
+    /// look-ups and bit scans, no division.
     fn rank(&self, code: u128) -> u64 {
-        let mut left = [0u64; MAX_COLOURS + 1];
-        left[1..=self.counts.len()].copy_from_slice(&self.counts);
-        let mut n = self.cells as u64 - 1;
-        let mut total = self.sequences;
-        let (mut rank, mut gap) = (0, 0);
-        for i in 0..self.cells {
-            let t = ((code >> (4 * i)) & 0xF) as usize;
-            if t == 0 {
-                gap = i as u64;
-                continue;
-            }
-            for s in 1..t {
-                rank += total * left[s] / n;
-            }
-            total = total * left[t] / n;
-            left[t] -= 1;
-            n -= 1;
+        let gap_mask = cells_of(code, 0) & (u32::MAX >> (32 - self.cells));
+        let below_gap = gap_mask - 1;
+        let squeeze = |m: u32| (m & below_gap) | ((m >> 1) & !below_gap);
+        let (mut rank, mut taken) = (0, 0u32);
+        for (colour, radix) in (1..self.counts.len()).zip(&self.radix) {
+            let m = squeeze(cells_of(code, colour as u128));
+            let r = if taken == 0 { subset_rank(m) } else { subset_rank(compress(m, taken)) };
+            rank += r * radix;
+            taken |= m;
         }
-        gap * self.sequences + rank
+        u64::from(gap_mask.trailing_zeros()) * self.sequences + rank
     }
 
     /// The neighbours of a code: (move, code after it).
     fn moves(&self, code: u128) -> impl Iterator<Item = (Move, u128)> + use<'_> {
-        let gap = Space::gap(code);
+        let gap = self.gap(code);
         let (r, c) = (gap / self.cols, gap % self.cols);
         Move::ALL.into_iter().filter_map(move |m| {
             let (dr, dc) = m.space_step();

