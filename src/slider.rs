@@ -38,6 +38,8 @@ use std::fmt;
 use std::iter::FusedIterator;
 use std::str::FromStr;
 
+use bitvec::prelude::{BitVec, Lsb0};
+
 use crate::Error;
 pub use crate::sliding_game::Move;
 
@@ -381,7 +383,9 @@ fn cells_of(code: u128, colour: u128) -> u32 {
     z = (z | (z >> 3)) & (u128::MAX / 0xFFFF * 0x0303);
     z = (z | (z >> 6)) & (u128::MAX / 0xFFFF_FFFF * 0x000F_000F);
     z = (z | (z >> 12)) & (u128::MAX / u128::from(u64::MAX) * 0x0000_00FF_0000_00FF);
-    z = (z | (z >> 24)) & (u128::from(u64::MAX) << 64 | u128::from(u64::MAX)) & (0xFFFF << 64 | 0xFFFF);
+    z = (z | (z >> 24))
+        & (u128::from(u64::MAX) << 64 | u128::from(u64::MAX))
+        & (0xFFFF << 64 | 0xFFFF);
     ((z | (z >> 48)) & 0xFFFF_FFFF) as u32
 }
 
@@ -436,7 +440,14 @@ impl Space {
             free -= n as usize;
         }
         radix.pop();
-        Some(Space { rows: board.rows, cols: board.cols, cells: board.cells.len(), counts, sequences: weight, radix })
+        Some(Space {
+            rows: board.rows,
+            cols: board.cols,
+            cells: board.cells.len(),
+            counts,
+            sequences: weight,
+            radix,
+        })
     }
 
     /// The number of positions.
@@ -475,7 +486,11 @@ impl Space {
         let (mut rank, mut taken) = (0, 0u32);
         for (colour, radix) in (1..self.counts.len()).zip(&self.radix) {
             let m = squeeze(cells_of(code, colour as u128));
-            let r = if taken == 0 { subset_rank(m) } else { subset_rank(compress(m, taken)) };
+            let r = if taken == 0 {
+                subset_rank(m)
+            } else {
+                subset_rank(compress(m, taken))
+            };
             rank += r * radix;
             taken |= m;
         }
@@ -590,58 +605,133 @@ impl Search {
             }
             _ => return Err(too_large),
         };
-        let mut dist: Vec<u8> = Vec::new();
-        dist.try_reserve_exact(states as usize)
-            .map_err(|_| too_large.clone())?;
-        dist.resize(states as usize, u8::MAX);
-        let (from, to) = (space.encode(start), space.encode(target));
-        let goal = space.rank(to);
-        // Forward: breadth-first, layer by layer, until the target's layer.
-        let mut layer = vec![from];
-        dist[space.rank(from) as usize] = 0;
-        let mut depth = 0u8;
-        while dist[goal as usize] == u8::MAX {
-            if layer.is_empty() {
+        if start == target {
+            return ShortestPaths::tally(
+                space.clone(),
+                vec![vec![space.encode(start)]],
+                self.max_checksums,
+            )
+            .map(Some);
+        }
+        let mut ends = [
+            Side::new(&space, start, states, &too_large)?,
+            Side::new(&space, target, states, &too_large)?,
+        ];
+        // Breadth-first from both ends, the smaller frontier first, until a
+        // layer reaches a position the other end has seen.
+        let (near, length) = loop {
+            let a = usize::from(ends[1].frontier.len() < ends[0].frontier.len());
+            if ends[a].frontier.is_empty() {
                 return Ok(None);
             }
-            if depth == u8::MAX - 1 {
+            if usize::from(ends[0].depth) + usize::from(ends[1].depth) >= usize::from(u8::MAX - 1) {
                 return Err(too_large);
             }
-            let mut next = Vec::new();
-            for &code in &layer {
-                for (_, n) in space.moves(code) {
-                    let r = space.rank(n) as usize;
-                    if dist[r] == u8::MAX {
-                        dist[r] = depth + 1;
-                        next.push(n);
+            let [first, second] = &mut ends;
+            let (side, other) = if a == 0 {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            if let Some(length) = side.expand(&space, other) {
+                break (a, length);
+            }
+        };
+        // The positions on shortest paths: those of the last layer whose
+        // distances add up, then walks from them back to each end.
+        let far = 1 - near;
+        let mut on_path = BitVec::<u64, Lsb0>::repeat(false, states as usize);
+        let meeting: Vec<u128> = ends[near]
+            .frontier
+            .iter()
+            .copied()
+            .filter(|&c| {
+                let r = space.rank(c) as usize;
+                usize::from(ends[near].dist[r]) + usize::from(ends[far].dist[r]) == length
+            })
+            .collect();
+        meeting
+            .iter()
+            .for_each(|&c| on_path.set(space.rank(c) as usize, true));
+        let mut halves = [Vec::new(), Vec::new()];
+        for (end, half) in ends.iter().zip(&mut halves) {
+            let mut layer = meeting.clone();
+            let mut d = end.dist[space.rank(meeting[0]) as usize];
+            while d > 0 {
+                d -= 1;
+                let mut next = Vec::new();
+                for &code in &layer {
+                    for (_, n) in space.moves(code) {
+                        let r = space.rank(n) as usize;
+                        if end.dist[r] == d && !on_path[r] {
+                            on_path.set(r, true);
+                            next.push(n);
+                        }
                     }
                 }
+                half.push(std::mem::replace(&mut layer, next));
             }
-            layer = next;
-            depth += 1;
+            half.push(layer);
         }
-        // Backward: the positions on shortest paths, layer by layer from the target.
-        let mut layers: Vec<Vec<u128>> = vec![vec![to]];
-        let mut on_path = vec![false; states as usize];
-        on_path[goal as usize] = true;
-        for d in (0..depth).rev() {
-            let mut prev = Vec::new();
-            for &code in layers.last().expect("a layer") {
-                for (_, n) in space.moves(code) {
-                    let r = space.rank(n) as usize;
-                    if dist[r] == d && !on_path[r] {
-                        on_path[r] = true;
-                        prev.push(n);
-                    }
-                }
-            }
-            layers.push(prev);
-        }
-        layers.reverse();
+        // Start's half runs meeting → start: reverse it; target's half runs
+        // meeting → target and repeats the meeting layer.
+        let [mut from_start, mut to_target] = halves;
+        from_start.reverse();
+        to_target.remove(0);
+        let mut layers = from_start;
+        layers.extend(to_target);
         for layer in &mut layers {
             layer.sort_unstable_by_key(|&c| space.rank(c));
         }
         ShortestPaths::tally(space, layers, self.max_checksums).map(Some)
+    }
+}
+
+/// One end of the two-ended breadth-first search.
+struct Side {
+    /// Distance from this end, `u8::MAX` where not seen yet.
+    dist: Vec<u8>,
+    /// The positions at distance `depth`.
+    frontier: Vec<u128>,
+    depth: u8,
+}
+
+impl Side {
+    fn new(space: &Space, board: &Board, states: u128, too_large: &Error) -> Result<Side, Error> {
+        let mut dist: Vec<u8> = Vec::new();
+        dist.try_reserve_exact(states as usize)
+            .map_err(|_| too_large.clone())?;
+        dist.resize(states as usize, u8::MAX);
+        let code = space.encode(board);
+        dist[space.rank(code) as usize] = 0;
+        Ok(Side {
+            dist,
+            frontier: vec![code],
+            depth: 0,
+        })
+    }
+
+    /// Expands one layer; if it reaches positions `other` has seen, the
+    /// shortest length through them.
+    fn expand(&mut self, space: &Space, other: &Side) -> Option<usize> {
+        let mut next = Vec::new();
+        let mut best: Option<usize> = None;
+        for &code in &self.frontier {
+            for (_, n) in space.moves(code) {
+                let r = space.rank(n) as usize;
+                if self.dist[r] == u8::MAX {
+                    self.dist[r] = self.depth + 1;
+                    next.push(n);
+                    if other.dist[r] != u8::MAX {
+                        let length = usize::from(self.depth) + 1 + usize::from(other.dist[r]);
+                        best = Some(best.map_or(length, |b| b.min(length)));
+                    }
+                }
+            }
+        }
+        self.frontier = next;
+        self.depth += 1;
+        best
     }
 }
 
