@@ -53,8 +53,8 @@ pub enum Error {
     /// A prime power sum does not fit in `u128`.
     ///
     /// [`PrimeSums::sum_of_squares`](crate::sieve::PrimeSums::sum_of_squares)
-    /// reports it once `x · Σp` passes `u128::MAX`.
-    #[error("the sum of p^{power} over the primes up to {x} may not fit in u128")]
+    /// reports it once `Σp²` passes `u128::MAX` (for `x` near `3 · 10^13`).
+    #[error("the sum of p^{power} over the primes up to {x} does not fit in u128")]
     PrimeSumOverflow {
         /// The bound of the sum.
         x: u64,
@@ -85,9 +85,9 @@ pub enum Error {
         max: u64,
     },
 
-    /// [`count_grids`](crate::sliding_game::count_grids) cannot give an exact
-    /// count for this limit: its prime sum `Σ p²` may not fit in `u128`.
-    #[error("the grid count for primes below {prime_limit} cannot be computed exactly in u128")]
+    /// The grid count of [`count_grids`](crate::sliding_game::count_grids)
+    /// exceeds `u128::MAX`: for every `prime_limit` above 72 866 938 968 493.
+    #[error("the grid count for primes below {prime_limit} exceeds u128::MAX")]
     CountOverflow {
         /// The limit that was asked for.
         prime_limit: u64,

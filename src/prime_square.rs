@@ -132,7 +132,7 @@ impl Square {
     /// use primeboard::prime_square::Solver;
     ///
     /// let square = Solver::new(11, 1)?.solutions().next().unwrap();
-    /// assert_eq!(square.distinct_primes().len(), 9);
+    /// assert_eq!(square.distinct_primes().len(), 7); // the square is symmetric
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn distinct_primes(&self) -> BTreeSet<u64> {
@@ -647,8 +647,8 @@ impl FusedIterator for Solutions<'_> {}
 /// ```
 /// use primeboard::prime_square::fewest_distinct_primes;
 ///
-/// let best = fewest_distinct_primes(3)?;
-/// let fewest = best[0].distinct_primes().len();
+/// let best = fewest_distinct_primes(4)?;
+/// let fewest = best.first().expect("4x4 squares exist").distinct_primes().len();
 /// assert!(best.iter().all(|s| s.distinct_primes().len() == fewest));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -375,13 +375,14 @@ impl FusedIterator for Boards {}
 ///
 /// # Complexity
 ///
-/// That of [`PrimeSums::new`]: a sieve below `2^21`, `O(L^{3/4})` above.
+/// That of [`PrimeSums::new`]: a sieve below `2^21`, `O(L^{3/4})` time and
+/// `O(√L)` memory above (`Σ p` is skipped).
 ///
 /// # Errors
 ///
-/// - [`Error::CountOverflow`] when `Σ p²` cannot be certified to fit in
-///   `u128` (`prime_limit` above about `2.2 · 10^13`), or `prime_limit`
-///   exceeds [`PrimeSums::MAX_X`].
+/// - [`Error::CountOverflow`] when the count exceeds `u128::MAX`: for every
+///   `prime_limit > 72 866 938 968 493` (the count is computed in 192 bits,
+///   so every smaller limit is exact).
 ///
 /// # Examples
 ///

