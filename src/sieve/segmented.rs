@@ -8,7 +8,7 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::miller_rabin::is_prime;
-use super::wheel::{self, PRESIEVE_LIMIT, SievingPrime, WORD_OFFSET};
+use super::wheel::{self, Classes, PRESIEVE_LIMIT, SievingPrime, WORD_OFFSET};
 use crate::Error;
 
 /// Bytes per segment (30 numbers each): half the L2 cache of current x86 cores.
@@ -46,9 +46,9 @@ pub(crate) struct Segments {
     end_byte: u64,
     /// Sieving primes below [`SMALL_PRIME`] whose square lies below the
     /// current segment's end.
-    small: Vec<SievingPrime>,
+    small: Classes,
     /// The same for the larger sieving primes.
-    large: Vec<SievingPrime>,
+    large: Classes,
     /// Sieving primes not yet needed, in increasing order.
     source: Option<Box<Forward>>,
     /// The next prime of `source`, taken but not yet needed.
@@ -60,12 +60,11 @@ impl Segments {
     /// up to `√(hi - 1)` reserved up front.
     pub(crate) fn new(lo: u64, hi: u64) -> Result<Segments, Error> {
         let root = (hi - 1).sqrt();
-        let mut large = Vec::new();
         let estimate = prime_pi_upper_bound(root);
         let bytes = estimate.saturating_mul(std::mem::size_of::<SievingPrime>() as u64);
-        usize::try_from(estimate)
+        let large = usize::try_from(estimate)
             .ok()
-            .and_then(|n| large.try_reserve_exact(n).ok())
+            .and_then(Classes::with_capacity)
             .ok_or(Error::OutOfMemory { hi, bytes })?;
         let source = if root > PRESIEVE_LIMIT {
             Some(Box::new(Forward::new(PRESIEVE_LIMIT, root + 1)?))
@@ -78,7 +77,7 @@ impl Segments {
             hi,
             byte,
             end_byte,
-            small: Vec::new(),
+            small: Classes::default(),
             large,
             source,
             pending: None,
@@ -97,13 +96,9 @@ impl Segments {
         wheel::presieve(buf, seg_byte);
         self.activate(seg_byte, seg_end);
         for chunk in buf.chunks_mut(L1_BYTES) {
-            for sp in &mut self.small {
-                sp.cross(chunk);
-            }
+            self.small.cross(chunk);
         }
-        for sp in &mut self.large {
-            sp.cross(buf);
-        }
+        self.large.cross(buf);
         wheel::clip(buf, seg_byte, self.lo, self.hi);
         self.byte = seg_end;
         Some(seg_byte)

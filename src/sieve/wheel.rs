@@ -157,6 +157,55 @@ impl SievingPrime {
     }
 }
 
+/// Sieving primes kept apart by residue class, so that crossing them off runs
+/// one loop specialised for each class, with no dispatch per prime.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Classes([Vec<SievingPrime>; 8]);
+
+impl Classes {
+    /// Room for about `n` primes, shared evenly by the classes (as the
+    /// primes are, by Dirichlet's theorem), or `None` if it cannot be had.
+    pub(crate) fn with_capacity(n: usize) -> Option<Classes> {
+        let mut classes = Classes::default();
+        let share = n / 8 + n / 64 + 64;
+        for class in &mut classes.0 {
+            class.try_reserve_exact(share).ok()?;
+        }
+        Some(classes)
+    }
+
+    pub(crate) fn push(&mut self, sp: SievingPrime) {
+        self.0[usize::from(sp.pi)].push(sp);
+    }
+
+    /// Crosses off every multiple of every prime that falls in `seg`.
+    pub(crate) fn cross(&mut self, seg: &mut [u8]) {
+        let [c0, c1, c2, c3, c4, c5, c6, c7] = &mut self.0;
+        cross_each::<0>(c0, seg);
+        cross_each::<1>(c1, seg);
+        cross_each::<2>(c2, seg);
+        cross_each::<3>(c3, seg);
+        cross_each::<4>(c4, seg);
+        cross_each::<5>(c5, seg);
+        cross_each::<6>(c6, seg);
+        cross_each::<7>(c7, seg);
+    }
+}
+
+/// [`SievingPrime::cross`] for each of `primes`, all of residue class `PI`.
+fn cross_each<const PI: usize>(primes: &mut [SievingPrime], seg: &mut [u8]) {
+    for sp in primes {
+        let i = sp.next as usize;
+        if i >= seg.len() {
+            sp.next = (i - seg.len()) as u32;
+            continue;
+        }
+        let (next, mi) = cross_class::<PI>(seg, i, usize::from(sp.mi), sp.pq as usize);
+        sp.next = next as u32;
+        sp.mi = mi as u8;
+    }
+}
+
 /// Crosses off the multiples in `seg` of a prime `30 pq + RESIDUES[PI]`
 /// whose next multiple is at byte `i < seg.len()` with multiplier phase `mi`.
 ///
