@@ -103,9 +103,9 @@
 //! Measured on a 2-core AMD EPYC, single thread, as whole-process ratios
 //! against a baseline run in the same session:
 //!
-//! - counting the primes below `10^9`: 1.47× primesieve 11; below `10^10`: 1.62×;
-//!   summing the primes below `10^9` through [`primes_in`](sieve::primes_in):
-//!   1.27× primesieve's `iterator`;
+//! - counting the primes below `10^9`: 1.15× primesieve 11's time; below
+//!   `10^10`: 1.08×; summing the primes below `10^9` through
+//!   [`primes_in`](sieve::primes_in): 1.04× primesieve's `iterator`;
 //! - [`count_grids`](sliding_game::count_grids)`(10^12)`: 0.66× a
 //!   straightforward C Lucy_Hedgehog on `unsigned __int128` (`gcc -O2`);
 //! - a 5×5 [`slider`] query with 12 red and 12 blue tiles (67 603 900

@@ -14,12 +14,15 @@
 //!
 //! Only numbers coprime to 30 are stored: byte `b` holds the eight numbers
 //! `30b + {1, 7, 11, 13, 17, 19, 23, 29}`. The streaming sieve works through
-//! 32 KiB segments (983 040 numbers, the size of an L1 data cache). Each
-//! segment starts as a copy of a pattern with the multiples of 7 to 23
-//! already removed; every other sieving prime then crosses off its multiples
-//! eight at a time, one wheel turn per step, with bit masks fixed at compile
-//! time for each of the eight residue classes. Counting and iteration read
-//! the segment a 64-bit word at a time (`count_ones`, `trailing_zeros`).
+//! 256 KiB segments (7.9 million numbers, half an L2 cache). Each segment
+//! starts as the AND of periodic patterns with the multiples of 7 to 163
+//! already removed. The sieving primes below 4096 then work through it one
+//! 32 KiB (L1-sized) piece at a time, the larger ones over the whole segment;
+//! each crosses off its multiples eight at a time, one wheel turn per step,
+//! with bit masks fixed at compile time, the primes kept apart by residue
+//! class so that each class runs its own loop. Counting and iteration read
+//! the segment a 64-bit word at a time (`count_ones`, with the processor's
+//! popcount where it has one, and `trailing_zeros`).
 //!
 //! A range narrower than about `√hi / 64` is not sieved at all: each number
 //! is tested with [`is_prime`], so a window of a hundred numbers near `2^64`
