@@ -115,7 +115,7 @@ pub fn count_primes(range: Range<u64>) -> Result<u64, Error> {
 /// range.end`, increasing from the front and decreasing from the back.
 ///
 /// An empty or reversed range yields nothing. Nothing is sieved until the
-/// first prime is asked for; each end then sieves one 32 KiB segment at a time.
+/// first prime is asked for; each end then sieves one 256 KiB segment at a time.
 ///
 /// # Complexity
 ///
