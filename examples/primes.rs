@@ -7,25 +7,16 @@
 //! `HI` alone means `0..HI`; bounds accept `1e9` notation. The default is
 //! `count 1e9`. The answer goes to stdout, the elapsed time to stderr.
 
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
 use primeboard::sieve;
 
-/// Parses `123`, `1e9` or `25e8` as a `u64`.
+/// Parses `123` or `1e9` as a `u64`, or says what is wrong.
 fn parse_number(text: &str) -> Result<u64, String> {
-    let bad = || format!("not a whole number below 2^64: {text:?}");
-    match text.split_once(['e', 'E']) {
-        None => text.parse().map_err(|_| bad()),
-        Some((mantissa, exponent)) => {
-            let m: u64 = mantissa.parse().map_err(|_| bad())?;
-            let e: u32 = exponent.parse().map_err(|_| bad())?;
-            10u64
-                .checked_pow(e)
-                .and_then(|p| p.checked_mul(m))
-                .ok_or_else(bad)
-        }
-    }
+    common::parse_number(text).ok_or_else(|| format!("not a whole number below 2^64: {text:?}"))
 }
 
 fn run(args: &[String]) -> Result<(), String> {

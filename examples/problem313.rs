@@ -9,25 +9,17 @@
 //! statement's checkpoints (limits 10 → 8, 100 → 5482) are verified first.
 //! The count is the last line of stdout; the elapsed time goes to stderr.
 
+mod common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
 use primeboard::sliding_game::count_grids;
 
-/// Parses `123` or `1e12` as a `u64`.
+/// Parses `123` or `1e9` as a `u64`, or says what is wrong.
 fn parse_number(text: &str) -> Result<u64, String> {
-    let bad = || format!("--prime-limit takes a whole number below 2^64, not {text:?}");
-    match text.split_once(['e', 'E']) {
-        None => text.parse().map_err(|_| bad()),
-        Some((mantissa, exponent)) => {
-            let m: u64 = mantissa.parse().map_err(|_| bad())?;
-            let e: u32 = exponent.parse().map_err(|_| bad())?;
-            10u64
-                .checked_pow(e)
-                .and_then(|p| p.checked_mul(m))
-                .ok_or_else(bad)
-        }
-    }
+    common::parse_number(text)
+        .ok_or_else(|| format!("--prime-limit takes a whole number below 2^64, not {text:?}"))
 }
 
 fn run() -> Result<(), String> {

@@ -67,11 +67,7 @@ impl Segments {
             .ok()
             .and_then(Classes::with_capacity)
             .ok_or(Error::OutOfMemory { hi, bytes })?;
-        let source = if root > PRESIEVE_LIMIT {
-            Some(Box::new(Forward::new(PRESIEVE_LIMIT, root + 1)?))
-        } else {
-            None
-        };
+        let source = Forward::sieving_primes(hi)?.map(Box::new);
         let (byte, end_byte) = wheel::byte_range(lo, hi);
         Ok(Segments {
             lo,
@@ -159,6 +155,15 @@ impl Forward {
             bits: 0,
             base: 0,
         })
+    }
+
+    /// The sieving primes a range ending at `hi` needs beyond the pre-sieved
+    /// ones: those up to `√(hi - 1)`; `None` when there are none.
+    fn sieving_primes(hi: u64) -> Result<Option<Forward>, Error> {
+        let root = (hi - 1).sqrt();
+        (root > PRESIEVE_LIMIT)
+            .then(|| Forward::new(PRESIEVE_LIMIT, root + 1))
+            .transpose()
     }
 
     /// Loads the next non-zero word; `false` when the stream is done.
@@ -257,12 +262,7 @@ struct Backward {
 
 impl Backward {
     fn new(lo: u64, hi: u64) -> Result<Backward, Error> {
-        let root = (hi - 1).sqrt();
-        let sieving = if root > PRESIEVE_LIMIT {
-            Some(Forward::new(PRESIEVE_LIMIT, root + 1)?)
-        } else {
-            None
-        };
+        let sieving = Forward::sieving_primes(hi)?;
         let (lo_byte, byte) = wheel::byte_range(lo, hi);
         Ok(Backward {
             sieving,
