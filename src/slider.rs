@@ -10,12 +10,17 @@
 //!
 //! # How the search works
 //!
-//! Positions are ranked by a perfect hash, the gap's cell times the number of
-//! colour sequences plus the multinomial rank of the sequence, so the search
-//! keeps one byte per position (its distance) in a flat array instead of a
-//! hash map. A breadth-first search from the start runs layer by layer until
-//! the target's layer; a walk back from the target keeps the positions that
-//! lie on shortest paths; a pass forward over those carries, per position,
+//! Boards that an invariant tells apart (colour counts; the tiles' order on
+//! one row or column; with all tiles distinct, the permutation's parity with
+//! the gap's) are answered at once. Otherwise positions are ranked by a
+//! perfect hash, the gap's cell times the number of colour sequences plus
+//! the sequence's rank, so each end of the search keeps one byte per position
+//! (its distance) in a flat array instead of a hash map; state spaces too
+//! large to index (a 15-puzzle has 16! positions) fall back to hash maps and
+//! explore only a ball around each end. Breadth-first searches from both ends
+//! run layer by layer, the smaller frontier first, until they meet; walks
+//! from the meeting layer back to each end keep the positions that lie on
+//! shortest paths; a pass forward over those carries, per position,
 //! the number of shortest paths to it, the sum of their checksums modulo
 //! 100 000 007, and (while it stays small) the multiset of their checksums,
 //! which the exact, unreduced sum needs: each path's checksum is reduced on
@@ -38,7 +43,8 @@ use std::fmt;
 use std::iter::FusedIterator;
 use std::str::FromStr;
 
-use bitvec::prelude::{BitVec, Lsb0};
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 use crate::Error;
 pub use crate::sliding_game::Move;
@@ -428,26 +434,46 @@ struct Space {
     sequences: u64,
     /// The mixed-radix weight of each colour's rank but the last.
     radix: Vec<u64>,
+    /// The state space is too large to index: positions are keyed by their
+    /// code, and distances kept in hash maps.
+    hashed: bool,
 }
 
 impl Space {
-    fn new(board: &Board) -> Option<Space> {
+    /// The space of `board`'s positions, ranked when it has at most
+    /// `max_states` positions (and at most `2^32`), hashed otherwise.
+    fn new(board: &Board, max_states: u64) -> Space {
         let counts: Vec<u64> = board.colours().iter().map(|&(_, n)| n as u64).collect();
-        let (mut radix, mut weight, mut free) = (Vec::new(), 1u64, board.cells.len() - 1);
+        let (mut radix, mut weight, mut free) = (Vec::new(), Some(1u64), board.cells.len() - 1);
         for &n in &counts {
-            radix.push(weight);
-            weight = weight.checked_mul(BINOMIAL[free][n as usize])?;
+            radix.push(weight.unwrap_or(0));
+            weight = weight.and_then(|w| w.checked_mul(BINOMIAL[free][n as usize]));
             free -= n as usize;
         }
         radix.pop();
-        Some(Space {
+        let cells = board.cells.len();
+        let sequences = weight.unwrap_or(u64::MAX);
+        let states = u128::from(sequences) * cells as u128;
+        let hashed = weight.is_none() || states > u128::from(max_states.min(u64::from(u32::MAX)));
+        Space {
             rows: board.rows,
             cols: board.cols,
-            cells: board.cells.len(),
+            cells,
             counts,
-            sequences: weight,
+            sequences,
             radix,
-        })
+            hashed,
+        }
+    }
+
+    /// A position's key: its rank, or its code when the space is hashed.
+    #[inline]
+    fn key(&self, code: u128) -> u128 {
+        if self.hashed {
+            code
+        } else {
+            u128::from(self.rank(code))
+        }
     }
 
     /// The number of positions.
@@ -550,7 +576,11 @@ impl Search {
         }
     }
 
-    /// Sets the most positions the board's state space may have.
+    /// Sets the memory budget, in positions: a state space of at most
+    /// `max_states` positions (and at most `2^32`) is indexed by a perfect
+    /// hash, one byte per position and end; a larger one is searched with
+    /// hash maps from both ends, which may see at most `max_states / 32`
+    /// positions (about the same memory) before the search gives up.
     pub fn max_states(mut self, max_states: u64) -> Search {
         self.max_states = max_states;
         self
@@ -568,15 +598,21 @@ impl Search {
     ///
     /// # Complexity
     ///
-    /// Time `O(s · cells · colours)` for the `s` positions within the
-    /// target's distance of the start; memory one byte per position of the
-    /// state space, plus the positions on shortest paths.
+    /// Time `O(s · cells · colours)` for the `s` positions the two ends
+    /// explore (about twice the positions within half the distance of each
+    /// end); memory two bytes per position of the state space when indexed,
+    /// a hash map entry per position seen otherwise, plus the positions on
+    /// shortest paths. Boards told apart by an invariant (tile order on one
+    /// row or column, permutation parity with distinct tiles, colour
+    /// counts) answer `None` without searching.
     ///
     /// # Errors
     ///
     /// - [`Error::ShapeMismatch`] when the boards differ in shape.
-    /// - [`Error::SearchTooLarge`] when the state space exceeds the budget,
-    ///   found before allocating, or the path count passes `u128`.
+    /// - [`Error::SearchTooLarge`] when a hashed search sees more positions
+    ///   than the budget allows, when the flat arrays cannot be allocated,
+    ///   when the shortest length passes 253, or when the path count
+    ///   passes `u128`.
     pub fn shortest_paths(
         &self,
         start: &Board,
@@ -591,19 +627,14 @@ impl Search {
         if start.colours() != target.colours() {
             return Ok(None);
         }
-        let space = Space::new(start);
-        let states = space.as_ref().map_or(u128::MAX, Space::states);
+        if invariants_differ(start, target) {
+            return Ok(None);
+        }
+        let space = Space::new(start, self.max_states);
+        let states = space.states();
         let too_large = Error::SearchTooLarge {
             states,
             max: self.max_states,
-        };
-        let space = match space {
-            Some(space)
-                if states <= u128::from(self.max_states) && states <= u128::from(u32::MAX) =>
-            {
-                space
-            }
-            _ => return Err(too_large),
         };
         if start == target {
             return ShortestPaths::tally(
@@ -614,8 +645,8 @@ impl Search {
             .map(Some);
         }
         let mut ends = [
-            Side::new(&space, start, states, &too_large)?,
-            Side::new(&space, target, states, &too_large)?,
+            Side::new(&space, start, &too_large)?,
+            Side::new(&space, target, &too_large)?,
         ];
         // Breadth-first from both ends, the smaller frontier first, until a
         // layer reaches a position the other end has seen.
@@ -636,35 +667,36 @@ impl Search {
             if let Some(length) = side.expand(&space, other) {
                 break (a, length);
             }
+            if space.hashed
+                && ends.iter().map(Side::seen).sum::<u64>() > self.max_states / HASHED_COST
+            {
+                return Err(too_large);
+            }
         };
         // The positions on shortest paths: those of the last layer whose
         // distances add up, then walks from them back to each end.
         let far = 1 - near;
-        let mut on_path = BitVec::<u64, Lsb0>::repeat(false, states as usize);
         let meeting: Vec<u128> = ends[near]
             .frontier
             .iter()
             .copied()
             .filter(|&c| {
-                let r = space.rank(c) as usize;
-                usize::from(ends[near].dist[r]) + usize::from(ends[far].dist[r]) == length
+                usize::from(ends[near].dist.get(space.key(c)))
+                    + usize::from(ends[far].dist.get(space.key(c)))
+                    == length
             })
             .collect();
-        meeting
-            .iter()
-            .for_each(|&c| on_path.set(space.rank(c) as usize, true));
+        let mut on_path: HashSet<u128> = meeting.iter().map(|&c| space.key(c)).collect();
         let mut halves = [Vec::new(), Vec::new()];
         for (end, half) in ends.iter().zip(&mut halves) {
             let mut layer = meeting.clone();
-            let mut d = end.dist[space.rank(meeting[0]) as usize];
+            let mut d = end.dist.get(space.key(meeting[0]));
             while d > 0 {
                 d -= 1;
                 let mut next = Vec::new();
                 for &code in &layer {
                     for (_, n) in space.moves(code) {
-                        let r = space.rank(n) as usize;
-                        if end.dist[r] == d && !on_path[r] {
-                            on_path.set(r, true);
+                        if end.dist.get(space.key(n)) == d && on_path.insert(space.key(n)) {
                             next.push(n);
                         }
                     }
@@ -681,34 +713,90 @@ impl Search {
         let mut layers = from_start;
         layers.extend(to_target);
         for layer in &mut layers {
-            layer.sort_unstable_by_key(|&c| space.rank(c));
+            layer.sort_unstable_by_key(|&c| space.key(c));
         }
         ShortestPaths::tally(space, layers, self.max_checksums).map(Some)
     }
 }
 
+/// A hashed position costs about this many times the byte an indexed one
+/// takes, so a hashed search may see `max_states / HASHED_COST` positions.
+const HASHED_COST: u64 = 32;
+
+/// Distances from one end: a flat array indexed by rank while the state
+/// space fits the budget, a hash map of the positions seen beyond it.
+#[derive(Clone, Debug)]
+enum Distances {
+    Flat(Vec<u8>),
+    Map(HashMap<u128, u8>),
+}
+
+impl Distances {
+    /// The distance of the position with key `key`, `u8::MAX` if not seen.
+    #[inline]
+    fn get(&self, key: u128) -> u8 {
+        match self {
+            Distances::Flat(dist) => dist[key as usize],
+            Distances::Map(dist) => dist.get(&key).copied().unwrap_or(u8::MAX),
+        }
+    }
+
+    /// Records `d` for `key` unless it was seen; whether it was new.
+    #[inline]
+    fn insert(&mut self, key: u128, d: u8) -> bool {
+        match self {
+            Distances::Flat(dist) => {
+                let new = dist[key as usize] == u8::MAX;
+                if new {
+                    dist[key as usize] = d;
+                }
+                new
+            }
+            Distances::Map(dist) => match dist.entry(key) {
+                Entry::Vacant(v) => {
+                    v.insert(d);
+                    true
+                }
+                Entry::Occupied(_) => false,
+            },
+        }
+    }
+}
+
 /// One end of the two-ended breadth-first search.
 struct Side {
-    /// Distance from this end, `u8::MAX` where not seen yet.
-    dist: Vec<u8>,
+    dist: Distances,
     /// The positions at distance `depth`.
     frontier: Vec<u128>,
     depth: u8,
+    seen: u64,
 }
 
 impl Side {
-    fn new(space: &Space, board: &Board, states: u128, too_large: &Error) -> Result<Side, Error> {
-        let mut dist: Vec<u8> = Vec::new();
-        dist.try_reserve_exact(states as usize)
-            .map_err(|_| too_large.clone())?;
-        dist.resize(states as usize, u8::MAX);
+    fn new(space: &Space, board: &Board, too_large: &Error) -> Result<Side, Error> {
+        let mut dist = if space.hashed {
+            Distances::Map(HashMap::new())
+        } else {
+            let states = space.states() as usize;
+            let mut dist: Vec<u8> = Vec::new();
+            dist.try_reserve_exact(states)
+                .map_err(|_| too_large.clone())?;
+            dist.resize(states, u8::MAX);
+            Distances::Flat(dist)
+        };
         let code = space.encode(board);
-        dist[space.rank(code) as usize] = 0;
+        dist.insert(space.key(code), 0);
         Ok(Side {
             dist,
             frontier: vec![code],
             depth: 0,
+            seen: 1,
         })
+    }
+
+    /// The positions seen so far.
+    fn seen(&self) -> u64 {
+        self.seen
     }
 
     /// Expands one layer; if it reaches positions `other` has seen, the
@@ -718,21 +806,60 @@ impl Side {
         let mut best: Option<usize> = None;
         for &code in &self.frontier {
             for (_, n) in space.moves(code) {
-                let r = space.rank(n) as usize;
-                if self.dist[r] == u8::MAX {
-                    self.dist[r] = self.depth + 1;
+                let key = space.key(n);
+                if self.dist.insert(key, self.depth + 1) {
                     next.push(n);
-                    if other.dist[r] != u8::MAX {
-                        let length = usize::from(self.depth) + 1 + usize::from(other.dist[r]);
+                    let there = other.dist.get(key);
+                    if there != u8::MAX {
+                        let length = usize::from(self.depth) + 1 + usize::from(there);
                         best = Some(best.map_or(length, |b| b.min(length)));
                     }
                 }
             }
         }
+        self.seen += next.len() as u64;
         self.frontier = next;
         self.depth += 1;
         best
     }
+}
+
+/// Whether an invariant of the moves tells the boards apart: on one row or
+/// one column the tiles' order never changes; with all tiles distinct, the
+/// parity of the permutation (gap included) changes with every move, as does
+/// the parity of the gap's row plus column.
+fn invariants_differ(start: &Board, target: &Board) -> bool {
+    if start.rows == 1 || start.cols == 1 {
+        return !start
+            .cells
+            .iter()
+            .flatten()
+            .eq(target.cells.iter().flatten());
+    }
+    if start.colours().iter().any(|&(_, n)| n > 1) {
+        return false;
+    }
+    // The permutation taking start's cells to target's, and its cycles.
+    let position: HashMap<Option<char>, usize> = target
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, i))
+        .collect();
+    let mut seen = vec![false; start.cells.len()];
+    let mut transpositions = 0;
+    for i in 0..start.cells.len() {
+        let mut j = i;
+        let mut length = 0;
+        while !seen[j] {
+            seen[j] = true;
+            j = position[&start.cells[j]];
+            length += 1;
+        }
+        transpositions += length.max(1) - 1;
+    }
+    let ((r0, c0), (r1, c1)) = (start.gap(), target.gap());
+    (transpositions + r0 + c0 + r1 + c1) % 2 == 1
 }
 
 /// Every shortest move sequence between two boards, from [`shortest_paths`]:
@@ -777,11 +904,11 @@ impl ShortestPaths {
         }];
         for d in 1..layers.len() {
             let mut next = vec![Tally::default(); layers[d].len()];
-            let ranks: Vec<u64> = layers[d].iter().map(|&c| space.rank(c)).collect();
+            let keys: Vec<u128> = layers[d].iter().map(|&c| space.key(c)).collect();
             let mut kept = 0;
             for (code, tally) in layers[d - 1].iter().zip(&tallies) {
                 for (mv, n) in space.moves(*code) {
-                    let Ok(j) = ranks.binary_search(&space.rank(n)) else {
+                    let Ok(j) = keys.binary_search(&space.key(n)) else {
                         continue;
                     };
                     let t = &mut next[j];
@@ -906,9 +1033,9 @@ impl Iterator for Paths<'_> {
             let Some((_, n)) = s.space.moves(code).find(|&(m, _)| m == mv) else {
                 continue;
             };
-            let rank = s.space.rank(n);
+            let key = s.space.key(n);
             if s.layers[depth + 1]
-                .binary_search_by_key(&rank, |&c| s.space.rank(c))
+                .binary_search_by_key(&key, |&c| s.space.key(c))
                 .is_err()
             {
                 continue;

@@ -176,6 +176,24 @@ fn unreachable_cases() {
 }
 
 #[test]
+fn fifteen_puzzle_is_searched_with_hashing() {
+    // 16! positions: too many to index, so a small ball around each end.
+    let solved: Board = "abcd/efgh/ijkl/mno_".parse().unwrap();
+    let moves = slider::parse_moves("DDRULDRRUL").unwrap();
+    let scrambled = solved.apply_all(&moves).unwrap();
+    let paths = slider::shortest_paths(&solved, &scrambled)
+        .unwrap()
+        .unwrap();
+    assert!(paths.length() <= moves.len() && paths.length() % 2 == 0);
+    check_consistent(&solved, &scrambled, &paths);
+    let brute = brute_force(&solved, &scrambled, paths.length()).unwrap();
+    assert_eq!(brute.len() as u128, paths.count());
+    // Two tiles swapped: the parity invariant answers at once.
+    let swapped: Board = "bacd/efgh/ijkl/mno_".parse().unwrap();
+    assert!(slider::shortest_paths(&solved, &swapped).unwrap().is_none());
+}
+
+#[test]
 fn start_is_target() {
     let board: Board = "_RBB/RRBB/RRBB/RRBB".parse().unwrap();
     let paths = slider::shortest_paths(&board, &board).unwrap().unwrap();
@@ -246,8 +264,9 @@ fn bad_input() {
         Err(Error::InvalidMove { letter: 'Q' })
     ));
     let big: Board = "_RRRRR/RRRRRR/RRRBBB/BBBBBB/BBBBBB".parse().unwrap();
+    let far: Board = "RRRRRB/RRRRRR/RRRBBB/BBBBBB/BBBBB_".parse().unwrap();
     assert!(matches!(
-        Search::new().max_states(1000).shortest_paths(&big, &big),
+        Search::new().max_states(1000).shortest_paths(&big, &far),
         Err(Error::SearchTooLarge { .. })
     ));
     assert_eq!(Checksum::new(243, 0).modulus(), 1);
