@@ -92,9 +92,12 @@
 //!   `u128::MAX` and is an [`Error::CountOverflow`].
 //! - [`min_moves`](sliding_game::min_moves) takes any `u64` sides and returns
 //!   a `u128` (`6 · u64::MAX` does not fit in a `u64`).
-//! - [`slider`] boards have 2 to 32 cells and at most 15 colours; a search
-//!   keeps two bytes per position of the state space, whose size a
-//!   [`Search`](slider::Search) budget bounds (`2^29` by default).
+//! - [`slider`] boards have 2 to 32 cells and at most 15 colours. A search
+//!   keeps two bytes per position of the state space while it has at most
+//!   the [`Search`](slider::Search) budget of positions (`2^29` by default);
+//!   larger spaces are searched with hash maps from both ends, seeing at
+//!   most 1/32 of the budget, and give up with
+//!   [`Error::SearchTooLarge`] past it.
 //! - [`prime_square`] supports sides 2 to 8; its tables take about
 //!   `4 · 10^(N-1)` bytes per fill order.
 //!
