@@ -136,37 +136,30 @@ fn brute_force(size: usize, s: u32, d: u8) -> Vec<String> {
     out
 }
 
-#[test]
-fn brute_force_agrees_for_size_3() {
-    for s in 1..=27 {
+/// The solver against [`brute_force`] on every task of one size.
+fn check_against_brute_force(size: usize) {
+    for s in 1..=9 * size as u32 {
         for d in 1..=9 {
-            let fast: Vec<String> = SolverBuilder::new(s, d)
-                .size(3)
-                .build()
-                .unwrap()
-                .solutions()
-                .map(|q| q.to_string())
-                .collect();
-            assert_eq!(fast, brute_force(3, s, d), "size 3, sum {s}, top-left {d}");
+            let solver = SolverBuilder::new(s, d).size(size).build().unwrap();
+            let fast: Vec<String> = solver.solutions().map(|q| q.to_string()).collect();
+            assert_eq!(
+                fast,
+                brute_force(size, s, d),
+                "size {size}, sum {s}, top-left {d}"
+            );
         }
     }
 }
 
 #[test]
+fn brute_force_agrees_for_size_3() {
+    check_against_brute_force(3);
+}
+
+#[test]
 #[ignore = "full size: run in release"]
 fn brute_force_agrees_for_size_4() {
-    for s in 1..=36 {
-        for d in 1..=9 {
-            let fast: Vec<String> = SolverBuilder::new(s, d)
-                .size(4)
-                .build()
-                .unwrap()
-                .solutions()
-                .map(|q| q.to_string())
-                .collect();
-            assert_eq!(fast, brute_force(4, s, d), "size 4, sum {s}, top-left {d}");
-        }
-    }
+    check_against_brute_force(4);
 }
 
 #[test]
