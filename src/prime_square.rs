@@ -82,6 +82,19 @@ impl Square {
     }
 
     /// Row `row` (0-based) read left to right, or `None` off the square.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// let square = Solver::new(11, 1)?.solutions().nth(1).unwrap();
+    /// assert_eq!(square.row(1), Some(33203));
+    /// assert_eq!(square.column(1), Some(13043));
+    /// assert_eq!((square.diagonal(), square.anti_diagonal()), (13331, 34301));
+    /// assert_eq!(square.row(5), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn row(&self, row: usize) -> Option<u64> {
         (row < self.size).then(|| self.read((0..self.size).map(|c| (row, c))))
     }

@@ -185,6 +185,17 @@ impl Board {
     }
 
     /// The colours on the board, in increasing order, with their counts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::slider::Board;
+    ///
+    /// let board: Board = "_RB/RBB".parse()?;
+    /// assert_eq!(board.colours(), [('B', 3), ('R', 2)]);
+    /// assert_eq!((board.tile(0, 1), board.tile(0, 0), board.tile(5, 5)), (Some('R'), None, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn colours(&self) -> Vec<(char, usize)> {
         let mut colours: Vec<(char, usize)> = Vec::new();
         for &c in self.cells.iter().flatten() {
@@ -962,6 +973,21 @@ impl ShortestPaths {
     }
 
     /// The number of moves of every shortest path (0 when start = target).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::slider::{shortest_paths, Board};
+    ///
+    /// let start: Board = "_RBB/RRBB/RRBB/RRBB".parse()?;
+    /// let target: Board = "_BRB/BRBR/RBRB/BRBR".parse()?;
+    /// let paths = shortest_paths(&start, &target)?.expect("reachable");
+    /// assert_eq!(paths.length(), 32);
+    /// assert_eq!(paths.count(), paths.paths().count() as u128);
+    /// assert_eq!(paths.checksum_sum(), Some(96_356_848));
+    /// assert_eq!(paths.checksum_sum_mod(), 96_356_848 % 100_000_007);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn length(&self) -> usize {
         self.layers.len() - 1
     }
@@ -985,6 +1011,25 @@ impl ShortestPaths {
 
     /// The shortest move sequences, lazily, in increasing order of their
     /// letters (`D` < `L` < `R` < `U`).
+    ///
+    /// # Complexity
+    ///
+    /// `O(length · cells)` per path: a depth-first walk over the positions
+    /// on shortest paths, with no dead ends.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::slider::{shortest_paths, Board};
+    ///
+    /// let start: Board = "_RBB/RRBB/RRBB/RRBB".parse()?;
+    /// let example: Board = "RRBB/RBBB/R_RB/RRBB".parse()?;
+    /// let paths = shortest_paths(&start, &example)?.expect("reachable");
+    /// let letters: Vec<String> = paths.paths().map(|p| p.iter().map(|m| m.letter()).collect()).collect();
+    /// assert!(letters.contains(&"LULUR".to_string()));
+    /// assert!(letters.windows(2).all(|w| w[0] < w[1]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn paths(&self) -> Paths<'_> {
         Paths {
             shortest: self,
