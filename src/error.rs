@@ -5,6 +5,19 @@
 /// Every variant names the input that caused it. Errors are reported once, by
 /// the constructor or function that validates the input; queries on a value
 /// that was built successfully do not fail.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::{sliding_game, Error};
+///
+/// match sliding_game::min_moves(1, 1) {
+///     Err(Error::NoRoom { rows, cols }) => assert_eq!((rows, cols), (1, 1)),
+///     other => panic!("unexpected {other:?}"),
+/// }
+/// let message = sliding_game::min_moves(0, 3).unwrap_err().to_string();
+/// assert_eq!(message, "a 0x3 board has no room for a counter and a space");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

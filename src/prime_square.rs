@@ -473,6 +473,19 @@ impl Solver {
     /// # Complexity
     ///
     /// A depth-first search; memory `O(N²)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// let solver = Solver::new(11, 1)?;
+    /// let mut solutions = solver.solutions();
+    /// let first = solutions.next().unwrap();
+    /// assert_eq!(first.row(0), Some(11351));
+    /// assert!(solutions.all(|s| s > first));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solutions(&self) -> Solutions<'_> {
         Solutions {
             search: Search::new(self),

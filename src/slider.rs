@@ -624,6 +624,21 @@ impl Search {
     ///   than the budget allows, when the flat arrays cannot be allocated,
     ///   when the shortest length passes 253, or when the path count
     ///   passes `u128`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::{slider::{Board, Search}, Error};
+    ///
+    /// let search = Search::new().max_states(1 << 20).max_checksums(1 << 10);
+    /// let start: Board = "_RB/RBB".parse()?;
+    /// let target: Board = "BRB/RB_".parse()?;
+    /// let paths = search.shortest_paths(&start, &target)?.expect("reachable");
+    /// assert_eq!(start.apply_all(&paths.paths().next().unwrap())?, target);
+    /// let other_shape: Board = "_R/BB/RB".parse()?;
+    /// assert!(matches!(search.shortest_paths(&start, &other_shape), Err(Error::ShapeMismatch { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn shortest_paths(
         &self,
         start: &Board,

@@ -155,6 +155,17 @@ impl Solution {
     }
 
     /// The moves, first to last.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sliding_game::{search, Move};
+    ///
+    /// let solution = search(1, 2, 100)?.expect("1x2 can be finished");
+    /// assert_eq!(solution.moves(), [Move::Right]);
+    /// assert_eq!(solution.to_string(), "R");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -356,6 +367,15 @@ impl Iterator for Boards {
 
 impl Boards {
     /// The number of boards left, as a `u64` (it can pass `usize` on 32-bit targets).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sliding_game::boards;
+    ///
+    /// // S(m, n) = 10^18 + 1 has about 8 · 10^16 boards: counted, not listed.
+    /// assert_eq!(boards(1_000_000_000_000_000_001).remaining(), 83_333_333_333_333_334);
+    /// ```
     pub fn remaining(&self) -> u64 {
         let pairs = (self.last_m + 1).saturating_sub(self.next_m);
         self.special.len() as u64 + u64::from(self.transpose_due.is_some()) + 2 * pairs
