@@ -98,8 +98,8 @@
 //!   larger spaces are searched with hash maps from both ends, seeing at
 //!   most 1/32 of the budget, and give up with
 //!   [`Error::SearchTooLarge`] past it.
-//! - [`prime_square`] supports sides 2 to 8; its tables take about
-//!   `4 · 10^(N-1)` bytes per fill order.
+//! - [`prime_square`] supports sides 2 to 7; a solver's tables take
+//!   0.2 MB for side 5 and up to 36 MB for side 7.
 //!
 //! # Speed
 //!

@@ -84,6 +84,33 @@ fn every_five_by_five_square_checks_out() {
     assert!(total > 0);
 }
 
+#[test]
+fn more_squares_than_held_come_row_by_row_in_order() {
+    let solver = SolverBuilder::new(16, 1).size(6).build().unwrap();
+    let count = solver.count();
+    assert!(
+        count > prime_square::HELD as u64,
+        "the case must take the second path"
+    );
+    let mut solutions = solver.solutions();
+    let first = solutions.next().unwrap();
+    assert_eq!(
+        solutions.size_hint(),
+        (count as usize - 1, Some(count as usize - 1))
+    );
+    check_square(&first, 16, 1);
+    let mut previous = first;
+    let mut seen = 1;
+    for square in solutions {
+        assert!(square > previous, "{previous}\n\n{square}");
+        check_square(&square, 16, 1);
+        previous = square;
+        seen += 1;
+    }
+    assert_eq!(seen, count);
+    assert_eq!(solver.solutions().count() as u64, count);
+}
+
 /// Brute force: choose every row from the primes (the first starting with
 /// the top-left digit) and check the columns and diagonals by trial division.
 fn brute_force(size: usize, s: u32, d: u8) -> Vec<String> {
