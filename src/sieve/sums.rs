@@ -197,17 +197,20 @@ pub(crate) trait Ring: Copy {
     fn widen(small: Self::Small) -> Self;
 }
 
-/// `Σ_{2 ≤ n ≤ v} n` in the ring `S`.
+/// `Σ_{2 ≤ n ≤ v} n` in the ring `S` (`v < 2^63`).
 fn sum_up_to<S: Ring>(v: u64) -> S {
-    let (a, b) = (u128::from(v), u128::from(v) + 1);
-    let t = if a % 2 == 0 { (a / 2) * b } else { a * (b / 2) };
-    S::product(t, 1, 1).minus(S::product(1, 1, u64::from(v >= 1)))
+    let (a, b) = match v % 2 {
+        0 => (v / 2, v + 1),
+        _ => (v, v.div_ceil(2)),
+    };
+    S::product(a.into(), b.into(), 1).minus(S::product(1, 1, u64::from(v >= 1)))
 }
 
 /// `Σ_{2 ≤ n ≤ v} n²` in the ring `S`: `v (v + 1) (2v + 1) / 6 - 1`, the
-/// divisions done on the factors first.
+/// divisions done on the factors first (`v <= PrimeSums::MAX_X`, so they
+/// fit in `u64`).
 fn squares_up_to<S: Ring>(v: u64) -> S {
-    let (mut a, mut b, mut c) = (u128::from(v), u128::from(v) + 1, 2 * u128::from(v) + 1);
+    let (mut a, mut b, mut c) = (v, v + 1, 2 * v + 1);
     if a % 2 == 0 {
         a /= 2
     } else {
@@ -220,7 +223,7 @@ fn squares_up_to<S: Ring>(v: u64) -> S {
     } else {
         c /= 3;
     }
-    S::product(a, b, c as u64).minus(S::product(1, 1, u64::from(v >= 1)))
+    S::product(a.into(), b.into(), c).minus(S::product(1, 1, u64::from(v >= 1)))
 }
 
 impl Ring for () {
@@ -551,27 +554,26 @@ fn lucy<S1: Ring, S2: Ring>(x: u64) -> (u64, S1, S2) {
 /// The squarefree numbers up to `r` in increasing order, each with its least
 /// prime factor (`u32::MAX` for 1, which has none).
 fn squarefree_with_least_factor(r: usize) -> Vec<(u32, u32)> {
-    let mut least = vec![0u32; r + 1];
+    // least[n]: the least prime factor of n; 0 marks n as not squarefree.
+    let mut least = vec![u32::MAX; r + 1];
     for p in 2..=r {
-        if least[p] == 0 {
+        if least[p] == u32::MAX {
             for m in (p..=r).step_by(p) {
-                if least[m] == 0 {
-                    least[m] = p as u32;
-                }
+                least[m] = least[m].min(p as u32);
+            }
+            for m in (p.saturating_mul(p)..=r).step_by(p * p) {
+                least[m] = 0;
             }
         }
     }
-    let mut squarefree = vec![true; r + 1];
-    let mut out = vec![(1, u32::MAX)];
-    for n in 2..=r {
-        let p = least[n] as usize;
-        // n is squarefree when n / p is and p does not divide it again.
-        squarefree[n] = squarefree[n / p] && (n / p) % p != 0;
-        if squarefree[n] {
-            out.push((n as u32, p as u32));
-        }
-    }
-    out
+    // 1 comes first even when r = 0: S(x / 1) is the answer.
+    std::iter::once((1, u32::MAX))
+        .chain(
+            (2..=r)
+                .filter(|&n| least[n] != 0)
+                .map(|n| (n as u32, least[n])),
+        )
+        .collect()
 }
 
 /// A large value `S(x / i)` that [`lucy`] keeps updating until the prime
