@@ -112,7 +112,7 @@
 //! - [`count_grids`](sliding_game::count_grids)`(10^12)`: 0.21× the time of
 //!   a straightforward C Lucy_Hedgehog on `unsigned __int128` (`gcc -O2`);
 //! - all 405 tasks of the 5×5 [`prime_square`] problem, every square
-//!   produced: about 45 ms;
+//!   produced: about 40 ms (the slowest, digit sum 23 and top-left 3, 1.3 ms);
 //! - a 5×5 [`slider`] query with 12 red and 12 blue tiles (67 603 900
 //!   positions): 0.075× the time and 0.70× the memory of a plain C
 //!   breadth-first search over ranked positions; the Project Euler 244
