@@ -20,8 +20,9 @@
 //! top-left digit. Then, one at a time, comes the cell whose lines are the
 //! most complete, so that digit sums and primality force the cells early:
 //! the diagonals, whose ends are known by then, and the rest. For `5 × 5`
-//! this places 1.9 million digits over all 405 tasks, 25 times fewer than
-//! the analysis's order (row 1, column 1, the second diagonal, ...).
+//! this places 1.9 million digits over all 405 tasks, where orders that
+//! start from the first row and column, as the analysis's does, place 47 to
+//! 186 million.
 //!
 //! That order does not find the squares in increasing order. [`Solutions`]
 //! keeps the squares of its first search and sorts them when there are at
