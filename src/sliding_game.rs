@@ -395,7 +395,7 @@ impl FusedIterator for Boards {}
 ///
 /// # Complexity
 ///
-/// That of [`PrimeSums::new`]: a sieve below `2^21`, `O(L^{3/4} / log L)`
+/// That of [`PrimeSums::new`]: a sieve below `2^15`, `O(L^{3/4} / log L)`
 /// time and `O(√L)` memory above (`Σ p` is skipped): about 0.4 s for
 /// `L = 10^12` and 2.3 s for `10^13`.
 ///

@@ -312,6 +312,9 @@ fn prime_sums_match_sieve_sums() {
         xs.extend([c * c * c - 1, c * c * c, c * c * c + 1]);
     }
     xs.extend([
+        (1 << 15) - 1,
+        1 << 15,
+        (1 << 15) + 1,
         (1 << 21) - 1,
         1 << 21,
         (1 << 21) + 1,

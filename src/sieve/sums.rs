@@ -7,12 +7,12 @@ use super::segmented::PrimesIn;
 use crate::Error;
 
 /// Below this, summing a sieve's primes beats the combinatorial method.
-const SIEVE_BELOW: u64 = 1 << 21;
+const SIEVE_BELOW: u64 = 1 << 15;
 
 /// The prime counts and prime power sums of every prime `p <= x`:
 /// `Σ p⁰ = π(x)`, `Σ p¹` and `Σ p²`, exact in `u128`.
 ///
-/// For `x` below `2^21` the primes are sieved and added up. Above, Lucy
+/// For `x` below `2^15` the primes are sieved and added up. Above, Lucy
 /// Hedgehog's method works on the values `v = ⌊x / i⌋` in `O(√x)` memory:
 /// start from `S(v) = Σ_{2≤n≤v} n^k` and, for each prime `p ≤ √x`, remove the
 /// numbers whose least prime factor is `p`, `S(v) -= p^k (S(v / p) - S(p - 1))`.
@@ -51,7 +51,7 @@ impl PrimeSums {
     /// # Complexity
     ///
     /// Time `O(x^{3/4} / log x)`, memory about `90 √x` bytes (`130 √x` above
-    /// `10^13`); below `2^21`, a sieve. `x = 10^12` takes about 0.4 s.
+    /// `10^13`); below `2^15`, a sieve. `x = 10^12` takes about 0.4 s.
     ///
     /// # Errors
     ///
