@@ -274,6 +274,7 @@ impl SolverBuilder {
 /// and size.
 #[derive(Debug)]
 struct Catalogue {
+    size: usize,
     /// The primes by increasing digit sum, then increasing value.
     primes: Vec<u64>,
     /// The digits of `primes`, `size` a prime, most significant first.
@@ -305,6 +306,7 @@ impl Catalogue {
             })
             .collect();
         Ok(CACHE[size].get_or_init(|| Catalogue {
+            size,
             primes,
             digits,
             starts,
@@ -313,12 +315,12 @@ impl Catalogue {
 
     /// The primes with digit sum `digit_sum`, in increasing order, and their digits.
     fn with_digit_sum(&self, digit_sum: u32) -> (&[u64], &[u8]) {
-        let s = (digit_sum as usize).min(self.starts.len() - 1);
-        let end = self.starts.get(s + 1).copied().unwrap_or(self.primes.len());
-        let size = self.digits.len() / self.primes.len().max(1);
+        // starts[9 · size + 1] is the end of the primes: larger sums are empty.
+        let s = (digit_sum as usize).min(9 * self.size + 1);
+        let (start, end) = (self.starts[s], self.starts[(s + 1).min(9 * self.size + 1)]);
         (
-            &self.primes[self.starts[s]..end],
-            &self.digits[size * self.starts[s]..size * end],
+            &self.primes[start..end],
+            &self.digits[self.size * start..self.size * end],
         )
     }
 }
@@ -694,6 +696,10 @@ impl Solver {
     }
 
     /// The number of solutions, without building any square.
+    ///
+    /// # Complexity
+    ///
+    /// One depth-first search; memory `O(N²)`.
     ///
     /// # Examples
     ///
