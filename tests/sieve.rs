@@ -358,3 +358,26 @@ fn prime_sums_limits() {
         Err(Error::PrimeSumsTooLarge { .. })
     ));
 }
+
+#[test]
+fn square_of_the_first_streamed_sieving_prime_is_crossed_off() {
+    // 167² = 27889 was reported prime by every range ending in 27890..=28224:
+    // 167 is the first prime past the pre-sieve, and it was only streamed
+    // when √(hi - 1) exceeded 167.
+    assert_eq!(
+        sieve::primes_in(27_880..27_900)
+            .unwrap()
+            .collect::<Vec<_>>(),
+        [27_883, 27_893]
+    );
+    assert_eq!(sieve::count_primes(0..27_890).unwrap(), 3043);
+    for n in 27_880..28_240 {
+        let s = Sieve::new(n).unwrap();
+        assert!(!s.is_prime(27_889), "Sieve::new({n})");
+        assert_eq!(
+            s.prime_pi(n),
+            Some(naive_primes(0, n + 1).len() as u64),
+            "Sieve::new({n})"
+        );
+    }
+}

@@ -161,7 +161,7 @@ impl Forward {
     /// ones: those up to `√(hi - 1)`; `None` when there are none.
     fn sieving_primes(hi: u64) -> Result<Option<Forward>, Error> {
         let root = (hi - 1).sqrt();
-        (root > PRESIEVE_LIMIT)
+        (root >= PRESIEVE_LIMIT)
             .then(|| Forward::new(PRESIEVE_LIMIT, root + 1))
             .transpose()
     }
