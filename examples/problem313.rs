@@ -11,55 +11,60 @@
 
 mod common;
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use common::Failure;
 use primeboard::sliding_game::count_grids;
 
-/// Parses `123` or `1e9` as a `u64`, or says what is wrong.
-fn parse_number(text: &str) -> Result<u64, String> {
-    common::parse_number(text)
-        .ok_or_else(|| format!("--prime-limit takes a whole number below 2^64, not {text:?}"))
-}
+const USAGE: &str = "\
+Project Euler 313: the number of grids with S(m, n) = p^2 for a prime p < N.
 
-fn run() -> Result<(), String> {
+usage: problem313 [--prime-limit=N] [--skip-checkpoints]
+
+  --prime-limit=N     primes below N (default 1e6; accepts 1e12 notation)
+  --skip-checkpoints  do not verify the statement's checkpoints first
+";
+
+fn run(args: Vec<String>) -> Result<(), Failure> {
     let mut limit = 1_000_000;
     let mut checkpoints = true;
-    for arg in std::env::args().skip(1) {
+    for arg in args {
         if arg == "--skip-checkpoints" {
             checkpoints = false;
         } else if let Some(value) = arg.strip_prefix("--prime-limit=") {
-            limit = parse_number(value)?;
+            limit = common::parse_number(value).ok_or_else(|| {
+                Failure::Usage(format!(
+                    "--prime-limit takes a whole number below 2^64, not {value:?}"
+                ))
+            })?;
         } else {
-            return Err(format!(
-                "unknown argument {arg:?} (expected --prime-limit=N or --skip-checkpoints)"
-            ));
+            return Err(Failure::Usage(format!("unknown argument {arg:?}")));
         }
     }
     let start = Instant::now();
+    let mut out = std::io::stdout().lock();
     if checkpoints {
         for (checkpoint, expected) in [(10, 8), (100, 5482)] {
-            let got = count_grids(checkpoint).map_err(|e| e.to_string())?;
+            let got = count_grids(checkpoint)?;
             if got != expected {
-                return Err(format!(
+                return Err(Failure::Run(format!(
                     "checkpoint failed: count_grids({checkpoint}) = {got}, expected {expected}"
-                ));
+                )));
             }
-            println!("checkpoint: primes below {checkpoint} give {got} grids");
+            writeln!(
+                out,
+                "checkpoint: primes below {checkpoint} give {got} grids"
+            )?;
         }
     }
-    let count = count_grids(limit).map_err(|e| e.to_string())?;
+    let count = count_grids(limit)?;
     eprintln!("elapsed: {:.3?}", start.elapsed());
-    println!("{count}");
+    writeln!(out, "{count}")?;
     Ok(())
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("problem313: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    common::main("problem313", USAGE, run)
 }

@@ -1,13 +1,11 @@
 //! `prime_square` against the IOI'94 sample, trial division and brute force.
 
+mod common;
+
+use common::*;
 use primeboard::Error;
 use primeboard::prime_square::{self, Solver, SolverBuilder, Square};
 use proptest::prelude::*;
-
-/// The oracle: trial division.
-fn trial_division(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
-}
 
 fn digit_sum(mut n: u64) -> u32 {
     let mut s = 0;

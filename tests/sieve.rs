@@ -1,18 +1,11 @@
 //! The `sieve` module against trial division and published prime counts.
 
+mod common;
+
+use common::*;
 use primeboard::Error;
 use primeboard::sieve::{self, Sieve};
 use proptest::prelude::*;
-
-/// The oracle: trial division by every integer up to the square root.
-fn trial_division(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
-}
-
-/// Naive oracle for a range: trial division of every number.
-fn naive_primes(lo: u64, hi: u64) -> Vec<u64> {
-    (lo..hi).filter(|&n| trial_division(n)).collect()
-}
 
 #[test]
 fn sieve_matches_trial_division_below_100_000() {

@@ -1,4 +1,63 @@
-//! Command-line helpers shared by the examples.
+//! Command-line plumbing shared by the examples: `--help`, exit codes, a
+//! standard output that may be closed, and number parsing.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Why an example stopped early.
+pub enum Failure {
+    /// The command line is wrong: a one-line message, exit code 2.
+    Usage(String),
+    /// The work failed: a one-line message, exit code 1.
+    Run(String),
+    /// Standard output was closed by its reader: exit code 1, no message.
+    Closed,
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Run(format!("cannot write the output: {e}"))
+        }
+    }
+}
+
+impl From<primeboard::Error> for Failure {
+    fn from(e: primeboard::Error) -> Failure {
+        Failure::Run(e.to_string())
+    }
+}
+
+/// Runs an example: prints `usage` for `--help` or `-h` (exit 0), otherwise
+/// calls `run` with the arguments and turns its [`Failure`] into a message
+/// on stderr and an exit code.
+pub fn main(
+    name: &str,
+    usage: &str,
+    run: impl FnOnce(Vec<String>) -> Result<(), Failure>,
+) -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        return match writeln!(std::io::stdout(), "{}", usage.trim_end()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        };
+    }
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            eprintln!("{name}: {message} (see --help)");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(message)) => {
+            eprintln!("{name}: {message}");
+            ExitCode::FAILURE
+        }
+        Err(Failure::Closed) => ExitCode::FAILURE,
+    }
+}
 
 /// Parses a whole number below 2^64 written plainly (`123`) or in
 /// exponent notation (`1e9`, `25e8`).

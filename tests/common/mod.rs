@@ -1,0 +1,34 @@
+//! Independent oracles shared by the tests: written plainly, with none of the
+//! crate's code, so that a fast path is always compared with a slow one.
+#![allow(dead_code)] // each test file uses its own part
+
+/// Whether `n` is prime, by trial division by every integer up to `√n`.
+pub fn trial_division(n: u64) -> bool {
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
+/// The primes in `lo..hi`, by trial division of every number.
+pub fn naive_primes(lo: u64, hi: u64) -> Vec<u64> {
+    (lo..hi).filter(|&n| trial_division(n)).collect()
+}
+
+/// A byte per number: `table[n]` says whether `n <= n_max` is prime
+/// (Eratosthenes, one `bool` per number, no wheel, no segments).
+pub fn byte_sieve(n_max: u64) -> Vec<bool> {
+    let n = n_max as usize;
+    let mut table = vec![true; n + 1];
+    table[0] = false;
+    if n >= 1 {
+        table[1] = false;
+    }
+    let mut p = 2;
+    while p * p <= n {
+        if table[p] {
+            for m in (p * p..=n).step_by(p) {
+                table[m] = false;
+            }
+        }
+        p += 1;
+    }
+    table
+}
