@@ -29,4 +29,15 @@ fn main() {
     bench.case("count_primes(1e15..1e15+1e9)", Ok(28_946_421), || {
         sieve::count_primes(1_000_000_000_000_000..1_000_001_000_000_000)
     });
+    // Backwards against forwards over 5·10^7 numbers near 10^18, where the
+    // sieving primes (up to 10^9) outnumber the primes yielded.
+    let near = 1_000_000_000_000_000_000..1_000_000_000_050_000_000;
+    let sum = |p: u64| u128::from(p);
+    let forwards = sieve::primes_in(near.clone()).map(|it| it.map(sum).sum::<u128>());
+    bench.case("sum primes_in(1e18..1e18+5e7)", forwards.clone(), || {
+        sieve::primes_in(near.clone()).map(|it| it.map(sum).sum::<u128>())
+    });
+    bench.case("sum primes_in(1e18..1e18+5e7).rev()", forwards, || {
+        sieve::primes_in(near.clone()).map(|it| it.rev().map(sum).sum::<u128>())
+    });
 }

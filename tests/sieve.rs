@@ -71,32 +71,249 @@ fn ranges_match_trial_division() {
     }
 }
 
+/// Numbers per sieve segment (256 KiB, 30 numbers a byte) and per L1 piece
+/// (32 KiB); a unit test in the crate keeps these in step with its constants.
+const SEGMENT: u64 = 30 * 256 * 1024;
+const PIECE: u64 = 30 * 32 * 1024;
+
+/// The primes below `n` of a byte-per-number sieve, counted at every bound:
+/// `counts[hi]` is `π(hi - 1)`, the number of primes `< hi`.
+fn counts_below(n: u64) -> Vec<u64> {
+    let table = byte_sieve(n);
+    let mut counts = vec![0];
+    for &prime in &table {
+        counts.push(counts.last().unwrap() + u64::from(prime));
+    }
+    counts
+}
+
 #[test]
-fn segment_boundaries() {
-    // A segment covers 32768 * 30 = 983040 numbers; check around the first few.
-    let seg = 983_040u64;
-    let big = Sieve::new(4 * seg + 100).unwrap();
-    for k in 1..4 {
-        for (lo, hi) in [
-            (k * seg - 50, k * seg + 50),
-            (k * seg - 1000, k * seg + 1),
-            (0, k * seg + 7),
-        ] {
-            let expected: Vec<u64> = big.primes_from(lo).take_while(|&p| p < hi).collect();
+fn every_bound_up_to_100_000() {
+    // Covers p² for every pre-sieved prime and the first streamed ones; the
+    // sweep to 400 000 runs in release with the ignored tests.
+    every_bound_up_to(100_000);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn every_bound_up_to_400_000() {
+    every_bound_up_to(400_000);
+}
+
+fn every_bound_up_to(n: u64) {
+    let counts = counts_below(n);
+    for hi in 0..=n {
+        let expected = counts[hi as usize];
+        assert_eq!(
+            sieve::count_primes(0..hi).unwrap(),
+            expected,
+            "count_primes(0..{hi})"
+        );
+        assert_eq!(
+            sieve::primes_in(..hi).unwrap().count() as u64,
+            expected,
+            "primes_in(..{hi})"
+        );
+    }
+}
+
+#[test]
+fn every_sieve_up_to_60_000() {
+    let table = byte_sieve(60_000);
+    let primes: Vec<u64> = (0..=60_000).filter(|&k| table[k as usize]).collect();
+    for n in 0..=60_000u64 {
+        let sieve = Sieve::new(n).unwrap();
+        let pi = primes.partition_point(|&p| p <= n);
+        assert!(
+            sieve.primes().eq(primes[..pi].iter().copied()),
+            "Sieve::new({n}).primes()"
+        );
+        assert_eq!(sieve.primes().len(), pi, "Sieve::new({n}).primes().len()");
+        assert_eq!(
+            sieve.prime_pi(n),
+            Some(pi as u64),
+            "Sieve::new({n}).prime_pi({n})"
+        );
+        assert_eq!(
+            sieve.prime_pi(n + 1),
+            None,
+            "Sieve::new({n}).prime_pi({})",
+            n + 1
+        );
+        let last = pi.checked_sub(1).map(|i| primes[i]);
+        assert_eq!(
+            sieve.nth_prime(pi as u64),
+            last,
+            "Sieve::new({n}).nth_prime({pi})"
+        );
+        assert_eq!(
+            sieve.nth_prime(pi as u64 + 1),
+            None,
+            "Sieve::new({n}).nth_prime({})",
+            pi + 1
+        );
+        for k in n.saturating_sub(40)..n + 40 {
+            let expected = table
+                .get(k as usize)
+                .copied()
+                .unwrap_or_else(|| trial_division(k));
+            assert_eq!(sieve.is_prime(k), expected, "Sieve::new({n}).is_prime({k})");
+        }
+    }
+}
+
+/// Counts on both sides of `edge`, forwards and backwards, against trial
+/// division of the numbers near it: the stream must neither lose nor
+/// repeat a prime at the edge.
+fn check_edge(lo: u64, edge: u64) {
+    let base = edge - 1000;
+    let below_base = sieve::count_primes(lo..base).unwrap();
+    let all_near = naive_primes(base, edge + 1000);
+    for b in [
+        edge - 31,
+        edge - 30,
+        edge - 29,
+        edge - 1,
+        edge,
+        edge + 1,
+        edge + 29,
+        edge + 30,
+        edge + 31,
+        edge + 1000,
+    ] {
+        let near: Vec<u64> = all_near.iter().copied().filter(|&p| p < b).collect();
+        let count = sieve::count_primes(lo..b).unwrap();
+        assert_eq!(
+            count - below_base,
+            near.len() as u64,
+            "count_primes({lo}..{b})"
+        );
+        let top: Vec<u64> = sieve::primes_in(lo..b)
+            .unwrap()
+            .rev()
+            .take(near.len())
+            .collect();
+        assert!(
+            top.iter().rev().eq(near.iter()),
+            "primes_in({lo}..{b}).rev()"
+        );
+        let from: Vec<u64> = sieve::primes_in(2 * base - b..b)
+            .unwrap()
+            .skip_while(|&p| p < base)
+            .collect();
+        assert_eq!(from, near, "primes_in({}..{b})", 2 * base - b);
+    }
+}
+
+#[test]
+fn segment_and_piece_edges() {
+    // From 0 every sieving prime joins on the way; elsewhere the segments
+    // and pieces start at the range's first byte, wherever it is.
+    check_edge(0, PIECE);
+    check_edge(0, SEGMENT);
+    check_edge(0, 2 * SEGMENT);
+    for lo in [1_000_003, 1_000_000_000_007] {
+        let first = lo / 30 * 30;
+        check_edge(lo, first + PIECE);
+        check_edge(lo, first + 7 * PIECE);
+        check_edge(lo, first + SEGMENT);
+    }
+}
+
+#[test]
+fn backwards_across_whole_segments() {
+    // The back end moves its sieving primes down one whole segment at a
+    // time, then by a shorter step to the range's first byte.
+    let n = 3 * SEGMENT + 1000;
+    let table = byte_sieve(n);
+    for lo in [0, 7, SEGMENT / 2 + 3] {
+        let expected: Vec<u64> = (lo..n).filter(|&k| table[k as usize]).collect();
+        let mut back: Vec<u64> = sieve::primes_in(lo..n).unwrap().rev().collect();
+        back.reverse();
+        assert!(back == expected, "primes_in({lo}..{n}).rev()");
+    }
+    for lo in [1_000_000_000_000u64, 1_000_000_000_000_000] {
+        let range = lo..lo + 2 * SEGMENT + 77;
+        let forwards: Vec<u64> = sieve::primes_in(range.clone()).unwrap().collect();
+        let mut back: Vec<u64> = sieve::primes_in(range.clone()).unwrap().rev().collect();
+        back.reverse();
+        assert!(back == forwards, "primes_in({range:?}).rev()");
+    }
+}
+
+#[test]
+fn small_and_large_sieving_primes() {
+    // Sieving primes below 4096 work per L1 piece, the rest per segment:
+    // 4093 and 4099 are the last and first of each, and their squares the
+    // bounds at which each first crosses off.
+    let table = byte_sieve(17_000_000);
+    let below = |hi: u64| table[..hi as usize].iter().filter(|&&p| p).count() as u64;
+    for p in [4091u64, 4093, 4099, 4111] {
+        for hi in p * p - 2..=p * p + 2 {
+            assert_eq!(
+                sieve::count_primes(0..hi).unwrap(),
+                below(hi),
+                "count_primes(0..{hi})"
+            );
+            assert_eq!(
+                sieve::count_primes(hi - 1000..hi).unwrap(),
+                below(hi) - below(hi - 1000),
+                "count_primes({}..{hi})",
+                hi - 1000
+            );
+        }
+    }
+}
+
+#[test]
+fn testing_and_sieving_agree_at_the_switch() {
+    // A range narrower than √hi / 64 is tested number by number.
+    for hi in [1_000_000u64, 100_000_007, 10_000_000_000, 10_000_000_019] {
+        let root = (hi as f64).sqrt() as u64;
+        for width in [root / 64 - 1, root / 64, root / 64 + 1, root / 64 + 2] {
+            let lo = hi - width;
+            let expected = naive_primes(lo, hi);
             assert_eq!(
                 sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(),
                 expected,
                 "{lo}..{hi}"
             );
-            let mut rev: Vec<u64> = sieve::primes_in(lo..hi).unwrap().rev().collect();
-            rev.reverse();
-            assert_eq!(rev, expected, "reverse {lo}..{hi}");
+            assert_eq!(
+                sieve::count_primes(lo..hi).unwrap(),
+                expected.len() as u64,
+                "{lo}..{hi}"
+            );
         }
     }
-    assert_eq!(
-        sieve::count_primes(0..4 * seg + 101).unwrap(),
-        big.prime_pi(4 * seg + 100).unwrap()
+}
+
+#[test]
+fn every_kind_of_range() {
+    assert_eq!(sieve::count_primes(..=97).unwrap(), 25);
+    assert_eq!(sieve::count_primes(..97).unwrap(), 24);
+    assert_eq!(sieve::count_primes(97..=97).unwrap(), 1);
+    let excluded = (
+        std::ops::Bound::Excluded(97),
+        std::ops::Bound::Included(101),
     );
+    assert_eq!(
+        sieve::primes_in(excluded).unwrap().collect::<Vec<_>>(),
+        [101]
+    );
+    let last = (
+        std::ops::Bound::Excluded(u64::MAX),
+        std::ops::Bound::Unbounded,
+    );
+    assert_eq!(sieve::count_primes(last).unwrap(), 0);
+    assert_eq!(
+        sieve::primes_in(u64::MAX - 100..).unwrap().last(),
+        Some(18_446_744_073_709_551_557)
+    );
+    assert_eq!(
+        sieve::primes_in(..=u64::MAX).unwrap().next_back(),
+        Some(18_446_744_073_709_551_557)
+    );
+    assert_eq!(sieve::primes_in(1000..).unwrap().next(), Some(1009));
 }
 
 #[test]

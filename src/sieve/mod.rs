@@ -50,7 +50,7 @@ mod segmented;
 pub(crate) mod sums;
 mod wheel;
 
-use std::ops::Range;
+use std::ops::{Bound, Range, RangeBounds};
 
 pub use packed::{Primes, Sieve};
 pub use segmented::PrimesIn;
@@ -81,21 +81,45 @@ pub fn is_prime(n: u64) -> bool {
     miller_rabin::is_prime(n)
 }
 
-/// The number of primes `p` with `range.start <= p < range.end`.
+/// The numbers of `range` as a half-open `lo..hi`.
 ///
-/// An empty or reversed range (`start >= end`) holds no primes. Ranges
-/// narrow next to `√end` are tested number by number; wider ones are sieved
-/// in cache-sized segments and counted a word at a time.
+/// `..=u64::MAX` becomes `..u64::MAX`, which holds the same primes since
+/// `u64::MAX = 3 · 5 · 17 · 257 · 641 · 65537 · 6700417` is composite.
+fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
+    let lo = match range.start_bound() {
+        Bound::Included(&lo) => lo,
+        Bound::Excluded(&lo) => lo.saturating_add(1),
+        Bound::Unbounded => 0,
+    };
+    let hi = match range.end_bound() {
+        Bound::Included(&hi) => hi.saturating_add(1),
+        Bound::Excluded(&hi) => hi,
+        Bound::Unbounded => u64::MAX,
+    };
+    match range.start_bound() {
+        Bound::Excluded(&u64::MAX) => lo..lo,
+        _ => lo..hi,
+    }
+}
+
+/// The number of primes in `range`: any range of `u64` (`lo..hi`,
+/// `lo..=hi`, `lo..`, `..hi`, `..`).
+///
+/// An empty or reversed range holds no primes. Ranges narrow next to
+/// `√hi` are tested number by number; wider ones are sieved in cache-sized
+/// segments and counted a word at a time.
 ///
 /// # Complexity
 ///
-/// Sieving: time `O(w log log end + √end)` for a range of width `w`, memory
-/// `O(√end / log end)` (12 bytes per sieving prime). Testing: `O(w log end)`.
+/// Sieving: time `O(w log log hi + √hi)` for a range of width `w`, memory
+/// 12 bytes per sieving prime up to `√hi` (`O(√hi / log hi)`), grown as
+/// the segments advance, and one 256 KiB segment. Testing: `O(w log hi)`.
 ///
 /// # Errors
 ///
-/// - [`Error::OutOfMemory`] when the sieving primes up to `√end` cannot be
-///   allocated (only for wide ranges ending near `2^64`, which need 2.4 GB).
+/// - [`Error::OutOfMemory`] when the sieving primes of the first segment
+///   cannot be allocated: only for wide ranges starting near `2^64`, whose
+///   first segment already needs up to 2.4 GB of them.
 ///
 /// # Examples
 ///
@@ -103,23 +127,28 @@ pub fn is_prime(n: u64) -> bool {
 /// use primeboard::sieve::count_primes;
 ///
 /// assert_eq!(count_primes(0..100)?, 25);
+/// assert_eq!(count_primes(..=97)?, 25);
 /// assert_eq!(count_primes(100..0)?, 0); // reversed: empty
-/// assert_eq!(count_primes(u64::MAX - 100..u64::MAX)?, 3);
+/// assert_eq!(count_primes(u64::MAX - 100..)?, 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn count_primes(range: Range<u64>) -> Result<u64, Error> {
-    segmented::count_primes(range)
+pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
+    segmented::count_primes(half_open(range))
 }
 
-/// A streaming iterator over the primes `p` with `range.start <= p <
-/// range.end`, increasing from the front and decreasing from the back.
+/// A streaming iterator over the primes in `range` (any range of `u64`),
+/// increasing from the front and decreasing from the back.
 ///
 /// An empty or reversed range yields nothing. Nothing is sieved until the
-/// first prime is asked for; each end then sieves one 256 KiB segment at a time.
+/// first prime is asked for; each end then sieves one 256 KiB segment at a
+/// time. The front end keeps its sieving primes from segment to segment;
+/// the back end keeps the primes up to `√hi` with their positions, so going
+/// backwards costs about as much as going forwards.
 ///
 /// # Complexity
 ///
-/// As [`count_primes`], plus `O(1)` per prime yielded. Memory `O(√end / log end)`.
+/// As [`count_primes`], plus `O(1)` per prime yielded. Memory: 12 bytes per
+/// sieving prime for each end that is used.
 ///
 /// # Errors
 ///
@@ -133,10 +162,11 @@ pub fn count_primes(range: Range<u64>) -> Result<u64, Error> {
 /// let primes: Vec<u64> = primes_in(90..110)?.collect();
 /// assert_eq!(primes, [97, 101, 103, 107, 109]);
 /// assert_eq!(primes_in(90..110)?.rev().next(), Some(109));
-/// let sum: u64 = primes_in(0..1_000_000)?.sum();
+/// assert_eq!(primes_in(1000..)?.next(), Some(1009));
+/// let sum: u64 = primes_in(..1_000_000)?.sum();
 /// assert_eq!(sum, 37_550_402_023);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn primes_in(range: Range<u64>) -> Result<PrimesIn, Error> {
-    PrimesIn::new(range)
+pub fn primes_in(range: impl RangeBounds<u64>) -> Result<PrimesIn, Error> {
+    PrimesIn::new(half_open(range))
 }

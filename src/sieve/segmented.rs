@@ -57,10 +57,14 @@ pub(crate) struct Segments {
 }
 
 impl Segments {
-    /// Segments for `lo..hi` (`lo < hi`), with room for the sieving primes
-    /// up to `√(hi - 1)` reserved up front.
+    /// Segments for `lo..hi` (`lo < hi`), with room reserved for the sieving
+    /// primes the first segment needs (those up to the square root of its
+    /// end); later segments add theirs as they come, so memory follows what
+    /// has been sieved, not the range's end.
     pub(crate) fn new(lo: u64, hi: u64) -> Result<Segments, Error> {
-        let root = (hi - 1).sqrt();
+        let (byte, end_byte) = wheel::byte_range(lo, hi);
+        let first_end = u128::from(byte + SEGMENT_BYTES as u64) * 30;
+        let root = (u128::from(hi - 1).min(first_end) as u64).sqrt();
         let estimate = prime_pi_upper_bound(root);
         let bytes = estimate.saturating_mul(std::mem::size_of::<SievingPrime>() as u64);
         let large = usize::try_from(estimate)
@@ -68,7 +72,6 @@ impl Segments {
             .and_then(Classes::with_capacity)
             .ok_or(Error::OutOfMemory { hi, bytes })?;
         let source = Forward::sieving_primes(hi)?.map(Box::new);
-        let (byte, end_byte) = wheel::byte_range(lo, hi);
         Ok(Segments {
             lo,
             hi,
@@ -241,12 +244,40 @@ fn fold_word<B>(mut acc: B, mut bits: u64, base: u64, f: &mut impl FnMut(B, u64)
     acc
 }
 
+/// A sieving prime of the backward stream, with the first number `s` of
+/// the current segment modulo `p`.
+#[derive(Clone, Copy)]
+struct Descending {
+    p: u32,
+    /// `s mod p`.
+    rem: u32,
+    /// The length of a whole segment, `30 * SEGMENT_BYTES`, modulo `p`.
+    step: u32,
+}
+
+/// The sieving primes of the backward stream.
+#[derive(Clone)]
+enum Descent {
+    /// Not needed yet: the stream of sieving primes up to `√hi`, unstarted.
+    Unstarted(Option<Forward>),
+    /// The sieving primes, kept with their remainders; the first `active`
+    /// have their square below the current segment's end.
+    Kept(Vec<Descending>, usize),
+    /// Room for them could not be had: streamed afresh for every segment,
+    /// each starting point found by a division.
+    Streamed(Option<Forward>),
+}
+
 /// The primes `>= 7` in a range, in decreasing order: segments from the top
-/// down, each sieved with the primes up to its own `√hi`, streamed afresh.
+/// down. Moving one whole segment down changes `s mod p` by a constant per
+/// prime, so each sieving prime finds its first multiple in the next
+/// segment without a division.
 #[derive(Clone)]
 struct Backward {
-    /// An unstarted stream of the sieving primes up to `√hi`.
-    sieving: Option<Forward>,
+    descent: Descent,
+    /// The primes below [`SMALL_PRIME`] for the current segment, crossed
+    /// one L1 piece at a time.
+    small: Classes,
     lo: u64,
     hi: u64,
     lo_byte: u64,
@@ -265,7 +296,8 @@ impl Backward {
         let sieving = Forward::sieving_primes(hi)?;
         let (lo_byte, byte) = wheel::byte_range(lo, hi);
         Ok(Backward {
-            sieving,
+            descent: Descent::Unstarted(sieving),
+            small: Classes::default(),
             lo,
             hi,
             lo_byte,
@@ -278,6 +310,85 @@ impl Backward {
         })
     }
 
+    /// Keeps the sieving primes with their remainders for a first segment
+    /// starting at number `s`, or streams them if the room cannot be had.
+    fn start(source: Option<Forward>, s: u64, hi: u64) -> Descent {
+        let Some(source) = source else {
+            return Descent::Kept(Vec::new(), 0);
+        };
+        let mut kept = Vec::new();
+        let room = usize::try_from(prime_pi_upper_bound((hi - 1).sqrt())).ok();
+        if room.is_none_or(|n| kept.try_reserve_exact(n).is_err()) {
+            return Descent::Streamed(Some(source));
+        }
+        let whole = 30 * SEGMENT_BYTES as u64;
+        kept.extend(source.map(|p| Descending {
+            p: p as u32,
+            rem: (s % p) as u32,
+            step: if p > whole { whole } else { whole % p } as u32,
+        }));
+        let active = kept.len();
+        Descent::Kept(kept, active)
+    }
+
+    /// Crosses off the multiples of the sieving primes in `buf`, the segment
+    /// starting at byte `seg_byte` and ending at byte `seg_end`; `first` for
+    /// the top segment, whose remainders the sieving primes already hold.
+    fn cross(&mut self, seg_byte: u64, seg_end: u64, first: bool) {
+        let s = 30 * seg_byte;
+        let limit = 30 * u128::from(seg_end);
+        let len = seg_end - seg_byte;
+        self.small.clear();
+        let mut large = |sp: Option<SievingPrime>, p: u64, buf: &mut [u8]| match sp {
+            Some(sp) if p < SMALL_PRIME => self.small.push(sp),
+            Some(mut sp) => sp.cross(buf),
+            None => {}
+        };
+        match &mut self.descent {
+            Descent::Unstarted(_) => unreachable!("started before crossing"),
+            Descent::Kept(kept, active) => {
+                while *active > 0 && u128::from(kept[*active - 1].p).pow(2) >= limit {
+                    *active -= 1;
+                }
+                // The segment above started at `seg_end`: one whole segment
+                // higher, except below the last whole one.
+                let whole = seg_end - seg_byte == SEGMENT_BYTES as u64;
+                for d in &mut kept[..*active] {
+                    let p = u64::from(d.p);
+                    if !first {
+                        d.rem = if whole {
+                            let (rem, borrow) = d.rem.overflowing_sub(d.step);
+                            if borrow { rem.wrapping_add(d.p) } else { rem }
+                        } else {
+                            (s % p) as u32
+                        };
+                    }
+                    let sp = if p * p > s {
+                        SievingPrime::new(p, s, seg_byte, seg_end)
+                    } else {
+                        let gap = match d.rem {
+                            0 => 0,
+                            rem => p - u64::from(rem),
+                        };
+                        SievingPrime::at_gap(p, gap, len)
+                    };
+                    large(sp, p, &mut self.buf);
+                }
+            }
+            Descent::Streamed(source) => {
+                for p in source.iter().cloned().flatten() {
+                    if u128::from(p) * u128::from(p) >= limit {
+                        break;
+                    }
+                    large(SievingPrime::new(p, s, seg_byte, seg_end), p, &mut self.buf);
+                }
+            }
+        }
+        for chunk in self.buf.chunks_mut(L1_BYTES) {
+            self.small.cross(chunk);
+        }
+    }
+
     fn sieve_next(&mut self) -> bool {
         if self.byte <= self.lo_byte {
             return false;
@@ -286,17 +397,13 @@ impl Backward {
         let seg_byte = seg_end
             .saturating_sub(SEGMENT_BYTES as u64)
             .max(self.lo_byte);
+        let first = matches!(self.descent, Descent::Unstarted(_));
+        if let Descent::Unstarted(source) = &mut self.descent {
+            self.descent = Backward::start(source.take(), 30 * seg_byte, self.hi);
+        }
         self.buf.resize((seg_end - seg_byte) as usize, 0);
         wheel::presieve(&mut self.buf, seg_byte);
-        let limit = 30 * u128::from(seg_end);
-        for p in self.sieving.iter().cloned().flatten() {
-            if u128::from(p) * u128::from(p) >= limit {
-                break;
-            }
-            if let Some(mut sp) = SievingPrime::new(p, 30 * seg_byte, seg_byte, seg_end) {
-                sp.cross(&mut self.buf);
-            }
-        }
+        self.cross(seg_byte, seg_end, first);
         wheel::clip(&mut self.buf, seg_byte, self.lo, self.hi);
         self.seg_byte = seg_byte;
         self.next_word = self.buf.len().div_ceil(8);
@@ -458,4 +565,40 @@ impl FusedIterator for PrimesIn {}
 /// The number of primes in `range`, choosing between sieving and testing.
 pub(crate) fn count_primes(range: Range<u64>) -> Result<u64, Error> {
     Ok(PrimesIn::new(range)?.count_u64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_the_integration_tests_assume() {
+        // `tests/sieve.rs` probes the edges at these sizes: change both together.
+        assert_eq!(
+            (SEGMENT_BYTES, L1_BYTES, SMALL_PRIME),
+            (256 * 1024, 32 * 1024, 4096)
+        );
+    }
+
+    #[test]
+    fn streamed_descent_agrees_with_kept() {
+        // The back end streams its sieving primes afresh for every segment
+        // when it cannot keep them; both ways must give the same primes.
+        let whole = 30 * SEGMENT_BYTES as u64;
+        for (lo, hi) in [
+            (0, 2 * whole + 99),
+            (1_000_000_000_000, 1_000_000_000_000 + 2 * whole + 7),
+        ] {
+            let mut kept = Backward::new(lo, hi).unwrap();
+            let mut streamed = kept.clone();
+            let Descent::Unstarted(source) = &mut streamed.descent else {
+                unreachable!("a new stream is unstarted")
+            };
+            streamed.descent = Descent::Streamed(source.take());
+            let kept: Vec<u64> = std::iter::from_fn(|| kept.next()).collect();
+            let streamed: Vec<u64> = std::iter::from_fn(|| streamed.next()).collect();
+            assert!(kept == streamed, "{lo}..{hi}");
+            assert!(kept.len() > 1000);
+        }
+    }
 }

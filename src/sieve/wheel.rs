@@ -39,6 +39,21 @@ const NEXT: [u8; 30] = {
     t
 };
 
+/// `INVERSE[k]` is the inverse of `RESIDUES[k]` modulo 30.
+const INVERSE: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut inv = 1;
+        while RESIDUES[k] * inv % 30 != 1 {
+            inv += 1;
+        }
+        t[k] = inv;
+        k += 1;
+    }
+    t
+};
+
 /// `MASK[pi][mi]` clears the bit of `p * m` for `p ≡ RESIDUES[pi]`,
 /// `m ≡ RESIDUES[mi]` (mod 30).
 const MASK: [[u8; 8]; 8] = {
@@ -132,6 +147,32 @@ impl SievingPrime {
         })
     }
 
+    /// The state for `p` (a prime, `7 <= p < 2^32`) in a segment of `len`
+    /// bytes starting at a multiple `s` of 30 with `p * p <= s`, given the gap
+    /// `(p - s mod p) mod p` from `s` to the first multiple of `p`: no
+    /// division, so that a stream can move its primes from segment to
+    /// segment by updating `s mod p` alone.
+    ///
+    /// Returns `None` when no multiple `p * m` with `m` coprime to 30 lies in
+    /// the segment.
+    #[inline]
+    pub(crate) fn at_gap(p: u64, gap: u64, len: u64) -> Option<SievingPrime> {
+        if gap >= 30 * len {
+            return None;
+        }
+        let pi = INDEX[(p % 30) as usize];
+        // The multiplier of `s + gap` modulo 30, as `s + gap ≡ gap (mod 30)`.
+        let q = gap % 30 * INVERSE[usize::from(pi)] % 30;
+        let mi = NEXT[q as usize];
+        let byte = (gap + (RESIDUES[usize::from(mi)] - q) * p) / 30;
+        (byte < len).then_some(SievingPrime {
+            next: byte as u32,
+            pq: (p / 30) as u32,
+            pi,
+            mi,
+        })
+    }
+
     /// Crosses off every multiple that falls in `seg`, leaving `next`
     /// relative to the byte just past `seg`.
     #[inline]
@@ -172,6 +213,10 @@ impl Classes {
             class.try_reserve_exact(share).ok()?;
         }
         Some(classes)
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0.iter_mut().for_each(Vec::clear);
     }
 
     pub(crate) fn push(&mut self, sp: SievingPrime) {
