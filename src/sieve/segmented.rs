@@ -581,6 +581,18 @@ mod tests {
     }
 
     #[test]
+    fn room_follows_the_first_segment() {
+        // `primes_in(1000..u64::MAX)` reserved room for every sieving prime
+        // up to 2^32 (2.4 GB) before yielding 1009.
+        let segments = Segments::new(1000, u64::MAX).unwrap();
+        assert!(
+            segments.large.capacity() < 2000,
+            "{}",
+            segments.large.capacity()
+        );
+    }
+
+    #[test]
     fn streamed_descent_agrees_with_kept() {
         // The back end streams its sieving primes afresh for every segment
         // when it cannot keep them; both ways must give the same primes.

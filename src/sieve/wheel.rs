@@ -215,6 +215,12 @@ impl Classes {
         Some(classes)
     }
 
+    /// Room for how many primes, over all classes.
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.0.iter().map(Vec::capacity).sum()
+    }
+
     pub(crate) fn clear(&mut self) {
         self.0.iter_mut().for_each(Vec::clear);
     }
