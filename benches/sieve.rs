@@ -18,6 +18,13 @@ fn main() {
             .map(|it| it.sum::<u64>())
             .unwrap_or(0)
     });
+    if let Ok(built) = Sieve::new(1_000_000_000) {
+        bench.case(
+            "sum Sieve::new(1e9).primes()",
+            24_739_512_092_254_535,
+            || built.primes().sum::<u64>(),
+        );
+    }
     bench.case("Sieve::new(1e9).prime_pi", Some(50_847_534), || {
         Sieve::new(1_000_000_000)
             .ok()

@@ -591,3 +591,91 @@ fn square_of_the_first_streamed_sieving_prime_is_crossed_off() {
         );
     }
 }
+
+#[test]
+fn sieve_ranges_every_pair() {
+    // Word edges (64 bits = 240 numbers) and the sieve's own end.
+    for n in [0u64, 1, 2, 7, 239, 240, 241, 479, 480, 500] {
+        let sieve = Sieve::new(n).unwrap();
+        for lo in 0..=n + 2 {
+            for hi in lo..=n + 3 {
+                let got = sieve.primes_in(lo..hi);
+                if hi > n + 1 {
+                    assert!(got.is_none(), "Sieve::new({n}).primes_in({lo}..{hi})");
+                    continue;
+                }
+                let expected = naive_primes(lo, hi);
+                let got = got.unwrap();
+                assert_eq!(
+                    got.len(),
+                    expected.len(),
+                    "Sieve::new({n}).primes_in({lo}..{hi}).len()"
+                );
+                assert_eq!(
+                    got.clone().collect::<Vec<_>>(),
+                    expected,
+                    "Sieve::new({n}).primes_in({lo}..{hi})"
+                );
+                assert_eq!(
+                    got.clone().fold(Vec::new(), |mut v, p| {
+                        v.push(p);
+                        v
+                    }),
+                    expected,
+                    "fold {lo}..{hi} of {n}"
+                );
+                let mut back: Vec<u64> = got.rev().collect();
+                back.reverse();
+                assert_eq!(back, expected, "rev {lo}..{hi} of {n}");
+            }
+            let next = naive_primes(lo + 1, n + 1).first().copied();
+            assert_eq!(
+                sieve.next_prime(lo),
+                next,
+                "Sieve::new({n}).next_prime({lo})"
+            );
+            let prev = (lo <= n + 1)
+                .then(|| naive_primes(0, lo).last().copied())
+                .flatten();
+            assert_eq!(
+                sieve.prev_prime(lo),
+                prev,
+                "Sieve::new({n}).prev_prime({lo})"
+            );
+        }
+        assert_eq!(
+            sieve.primes_in(..).map(|p| p.len()),
+            Some(naive_primes(0, n + 1).len())
+        );
+        assert_eq!(
+            sieve.primes_in(..=n).map(|p| p.len()),
+            Some(naive_primes(0, n + 1).len())
+        );
+        assert!(sieve.primes_in(..=n + 1).is_none());
+    }
+    let sieve = Sieve::new(100).unwrap();
+    assert_eq!(sieve.next_prime(u64::MAX), None);
+    assert_eq!(sieve.prev_prime(u64::MAX), None);
+    assert!(sieve.primes_in(..=u64::MAX).is_none());
+}
+
+proptest! {
+    #[test]
+    fn sieve_ranges_match_the_stream(lo in 0u64..2_000_000, width in 0u64..200_000, pattern in any::<u64>()) {
+        let sieve = Sieve::new(2_200_000).unwrap();
+        let expected: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
+        let got = sieve.primes_in(lo..lo + width).unwrap();
+        prop_assert_eq!(got.len(), expected.len());
+        prop_assert_eq!(got.clone().map(u128::from).sum::<u128>(), expected.iter().map(|&p| u128::from(p)).sum::<u128>());
+        let mut it = got;
+        let (mut front, mut back) = (Vec::new(), Vec::new());
+        for k in 0.. {
+            let item = if pattern >> (k % 64) & 1 == 1 { it.next().map(|p| front.push(p)) } else { it.next_back().map(|p| back.push(p)) };
+            if item.is_none() { break; }
+        }
+        prop_assert_eq!(it.len(), 0);
+        back.reverse();
+        front.extend(back);
+        prop_assert_eq!(front, expected);
+    }
+}

@@ -2,12 +2,14 @@
 
 use std::fmt;
 use std::iter::FusedIterator;
+use std::ops::{Bound, Range, RangeBounds};
 
 use bitvec::prelude::{BitVec, Lsb0};
 
+use super::half_open;
 use super::miller_rabin;
 use super::segmented::Segments;
-use super::wheel::{self, INDEX, RESIDUES};
+use super::wheel::{self, INDEX, RESIDUES, WHEEL_PRIMES};
 use crate::Error;
 
 /// Bytes of the bit array between two stored prime counts.
@@ -110,7 +112,7 @@ impl Sieve {
             upper_bound,
             bits: BitVec::from_vec(raw),
             ranks,
-            wheel_primes: [2, 3, 5].iter().filter(|&&p| p <= upper_bound).count() as u64,
+            wheel_primes: wheel::wheel_primes_below(upper_bound.saturating_add(1)),
         })
     }
 
@@ -180,12 +182,7 @@ impl Sieve {
         if n > self.upper_bound {
             return None;
         }
-        Some(self.wheel_primes_upto(n) + self.wheel_bits_below(n + 1))
-    }
-
-    /// How many of 2, 3, 5 are `<= n`.
-    fn wheel_primes_upto(&self, n: u64) -> u64 {
-        [2, 3, 5].iter().filter(|&&p| p <= n).count() as u64
+        Some(wheel::wheel_primes_below(n + 1) + self.wheel_bits_below(n + 1))
     }
 
     /// Set bits for numbers `< n` (`n <= upper_bound + 1`).
@@ -223,7 +220,7 @@ impl Sieve {
     pub fn nth_prime(&self, k: u64) -> Option<u64> {
         let small = k.checked_sub(1)?;
         if small < self.wheel_primes {
-            return Some([2, 3, 5][small as usize]);
+            return Some(WHEEL_PRIMES[small as usize]);
         }
         let rank = small - self.wheel_primes; // 0-based among the wheel bits
         let block = self.ranks.partition_point(|&r| r <= rank).checked_sub(1)?;
@@ -245,6 +242,11 @@ impl Sieve {
 
     /// The primes up to [`upper_bound`](Sieve::upper_bound), in increasing order.
     ///
+    /// # Complexity
+    ///
+    /// `O(1)` to create; the iteration reads the sieve a 64-bit word at a
+    /// time, `O(1)` per prime plus `O(n / 240)` word reads in all.
+    ///
     /// # Examples
     ///
     /// ```
@@ -254,14 +256,20 @@ impl Sieve {
     /// let primes: Vec<u64> = sieve.primes().collect();
     /// assert_eq!(primes, [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]);
     /// assert_eq!(sieve.primes().rev().next(), Some(29));
+    /// assert_eq!(sieve.primes().len(), 10);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn primes(&self) -> Primes<'_> {
         self.primes_from(0)
     }
 
     /// The primes `>= n` up to [`upper_bound`](Sieve::upper_bound), in
     /// increasing order (empty when `n` exceeds the bound).
+    ///
+    /// # Complexity
+    ///
+    /// As [`primes`](Sieve::primes).
     ///
     /// # Examples
     ///
@@ -273,39 +281,138 @@ impl Sieve {
     /// assert_eq!(sieve.primes_from(101).next(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn primes_from(&self, n: u64) -> Primes<'_> {
-        let start = n.min(self.upper_bound + 1);
-        let lo_bit =
-            (start / 30 * 8) as usize + RESIDUES.iter().take_while(|&&r| r < start % 30).count();
-        let hi_bit = self.bits.len();
-        let small_lo = [2, 3, 5].iter().filter(|&&p| p < start).count() as u8;
-        let small_hi = self.wheel_primes as u8;
-        let below = start
-            .checked_sub(1)
-            .and_then(|n| self.prime_pi(n))
-            .unwrap_or(0);
-        let remaining = (self.prime_pi(self.upper_bound).unwrap_or(0) - below) as usize;
+        self.span(n, self.upper_bound.saturating_add(1))
+    }
+
+    /// The primes of `range` (any range of `u64`), double-ended, read from
+    /// the sieve without sieving again; `None` when the range reaches past
+    /// [`upper_bound`](Sieve::upper_bound), where the sieve cannot answer.
+    /// An unbounded end stands for the upper bound.
+    ///
+    /// [`Primes::len`](ExactSizeIterator::len) counts them in `O(1)`.
+    ///
+    /// # Complexity
+    ///
+    /// As [`primes`](Sieve::primes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Sieve;
+    ///
+    /// let sieve = Sieve::new(1000)?;
+    /// assert_eq!(sieve.primes_in(90..=101).map(Iterator::collect::<Vec<_>>), Some(vec![97, 101]));
+    /// assert_eq!(sieve.primes_in(..100).map(|p| p.len()), Some(25));
+    /// assert_eq!(sieve.primes_in(900..).and_then(|mut p| p.next_back()), Some(997));
+    /// assert!(sieve.primes_in(900..1002).is_none()); // 1001 is past the bound
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn primes_in(&self, range: impl RangeBounds<u64>) -> Option<Primes<'_>> {
+        let known = self.upper_bound.saturating_add(1);
+        let hi = match range.end_bound() {
+            Bound::Unbounded => known,
+            Bound::Included(&hi) => hi.checked_add(1)?,
+            Bound::Excluded(&hi) => hi,
+        };
+        let Range { start: lo, .. } = half_open((range.start_bound().cloned(), Bound::Unbounded));
+        (hi <= known).then(|| self.span(lo, hi.max(lo)))
+    }
+
+    /// The least prime `> n`, or `None` when there is none up to
+    /// [`upper_bound`](Sieve::upper_bound).
+    ///
+    /// # Complexity
+    ///
+    /// `O(g / 240)` word reads for a prime gap `g`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Sieve;
+    ///
+    /// let sieve = Sieve::new(100)?;
+    /// assert_eq!(sieve.next_prime(0), Some(2));
+    /// assert_eq!(sieve.next_prime(89), Some(97));
+    /// assert_eq!(sieve.next_prime(97), None); // 101 is past the bound
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn next_prime(&self, n: u64) -> Option<u64> {
+        self.primes_from(n.checked_add(1)?).next()
+    }
+
+    /// The greatest prime `< n`, or `None` when there is none, or when `n`
+    /// exceeds `upper_bound + 1` (the sieve does not know the numbers
+    /// between).
+    ///
+    /// # Complexity
+    ///
+    /// `O(g / 240)` word reads for a prime gap `g`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Sieve;
+    ///
+    /// let sieve = Sieve::new(100)?;
+    /// assert_eq!(sieve.prev_prime(100), Some(97));
+    /// assert_eq!(sieve.prev_prime(3), Some(2));
+    /// assert_eq!(sieve.prev_prime(2), None);
+    /// assert_eq!(sieve.prev_prime(102), None); // 101 is past the bound
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn prev_prime(&self, n: u64) -> Option<u64> {
+        self.primes_in(..n)?.next_back()
+    }
+
+    /// The primes in `lo..hi`, for `lo <= hi <= upper_bound + 1`.
+    fn span(&self, lo: u64, hi: u64) -> Primes<'_> {
+        let lo = lo.min(hi);
+        let bit =
+            |n: u64| (n / 30 * 8) as usize + RESIDUES.iter().take_while(|&&r| r < n % 30).count();
+        let wheel = |n: u64| wheel::wheel_primes_below(n) as u8;
+        let below = |n: u64| n.checked_sub(1).and_then(|n| self.prime_pi(n)).unwrap_or(0);
         Primes {
-            sieve: self,
-            small: small_lo.min(small_hi)..small_hi,
-            lo_bit,
-            hi_bit,
-            remaining,
+            raw: self.bits.as_raw_slice(),
+            small: wheel(lo)..wheel(hi),
+            lo_bit: bit(lo),
+            hi_bit: bit(hi),
+            remaining: (below(hi) - below(lo)) as usize,
         }
     }
 }
 
-/// The primes of a [`Sieve`] in increasing order, from
-/// [`Sieve::primes`] and [`Sieve::primes_from`]; double-ended.
+/// The primes of a [`Sieve`] in increasing order, from [`Sieve::primes`],
+/// [`Sieve::primes_from`] and [`Sieve::primes_in`]; double-ended and of
+/// known length, read a 64-bit word at a time.
 #[derive(Clone, Debug)]
 pub struct Primes<'a> {
-    sieve: &'a Sieve,
-    /// Indices into `[2, 3, 5]` still to yield.
-    small: std::ops::Range<u8>,
+    raw: &'a [u8],
+    /// Indices into [`WHEEL_PRIMES`] still to yield.
+    small: Range<u8>,
     /// Bits `lo_bit..hi_bit` of the sieve are still to scan.
     lo_bit: usize,
     hi_bit: usize,
     remaining: usize,
+}
+
+impl Primes<'_> {
+    /// Word `w` of the sieve with only its bits in `lo_bit..hi_bit` kept.
+    #[inline]
+    fn word(&self, w: usize) -> u64 {
+        let mut bits = wheel::word(self.raw, w);
+        if w == self.lo_bit / 64 {
+            bits &= u64::MAX << (self.lo_bit % 64);
+        }
+        if w == self.hi_bit / 64 {
+            bits &= (1 << (self.hi_bit % 64)) - 1;
+        }
+        bits
+    }
 }
 
 impl Iterator for Primes<'_> {
@@ -314,12 +421,20 @@ impl Iterator for Primes<'_> {
     fn next(&mut self) -> Option<u64> {
         if let Some(i) = self.small.next() {
             self.remaining -= 1;
-            return Some([2, 3, 5][usize::from(i)]);
+            return Some(WHEEL_PRIMES[usize::from(i)]);
         }
-        let bit = self.sieve.bits[self.lo_bit..self.hi_bit].first_one()? + self.lo_bit;
-        self.lo_bit = bit + 1;
-        self.remaining -= 1;
-        Some(wheel::number(bit as u64))
+        while self.lo_bit < self.hi_bit {
+            let w = self.lo_bit / 64;
+            let bits = self.word(w);
+            if bits != 0 {
+                let bit = 64 * w + bits.trailing_zeros() as usize;
+                self.lo_bit = bit + 1;
+                self.remaining -= 1;
+                return Some(wheel::number(bit as u64));
+            }
+            self.lo_bit = 64 * (w + 1);
+        }
+        None
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -329,18 +444,49 @@ impl Iterator for Primes<'_> {
     fn count(self) -> usize {
         self.remaining
     }
+
+    fn last(mut self) -> Option<u64> {
+        self.next_back()
+    }
+
+    fn fold<B, F: FnMut(B, u64) -> B>(self, init: B, mut f: F) -> B {
+        let small = self.small.clone();
+        let mut acc = small
+            .map(|i| WHEEL_PRIMES[usize::from(i)])
+            .fold(init, &mut f);
+        if self.lo_bit >= self.hi_bit {
+            return acc;
+        }
+        let (first, last) = (self.lo_bit / 64, (self.hi_bit - 1) / 64);
+        acc = wheel::fold_word(acc, self.word(first), wheel::word_base(0, first), &mut f);
+        if first == last {
+            return acc;
+        }
+        let inner = self.raw.get(8 * (first + 1)..8 * last).unwrap_or_default();
+        for (bytes, w) in inner.chunks_exact(8).zip(first + 1..) {
+            let bits = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            acc = wheel::fold_word(acc, bits, wheel::word_base(0, w), &mut f);
+        }
+        wheel::fold_word(acc, self.word(last), wheel::word_base(0, last), &mut f)
+    }
 }
 
 impl DoubleEndedIterator for Primes<'_> {
     fn next_back(&mut self) -> Option<u64> {
-        if let Some(bit) = self.sieve.bits[self.lo_bit..self.hi_bit].last_one() {
-            self.hi_bit = self.lo_bit + bit;
-            self.remaining -= 1;
-            return Some(wheel::number(self.hi_bit as u64));
+        while self.lo_bit < self.hi_bit {
+            let w = (self.hi_bit - 1) / 64;
+            let bits = self.word(w);
+            if bits != 0 {
+                let bit = 64 * w + 63 - bits.leading_zeros() as usize;
+                self.hi_bit = bit;
+                self.remaining -= 1;
+                return Some(wheel::number(bit as u64));
+            }
+            self.hi_bit = 64 * w;
         }
         let i = self.small.next_back()?;
         self.remaining -= 1;
-        Some([2, 3, 5][usize::from(i)])
+        Some(WHEEL_PRIMES[usize::from(i)])
     }
 }
 

@@ -8,7 +8,7 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::miller_rabin::is_prime;
-use super::wheel::{self, Classes, PRESIEVE_LIMIT, SievingPrime, WORD_OFFSET};
+use super::wheel::{self, Classes, PRESIEVE_LIMIT, SievingPrime, WHEEL_PRIMES, WORD_OFFSET};
 use crate::Error;
 
 /// Bytes per segment (30 numbers each): half the L2 cache of current x86 cores.
@@ -27,9 +27,6 @@ const SMALL_PRIME: u64 = L1_BYTES as u64 / 8;
 /// costs about `150 ns` a number, while sieving costs about `2 ns` per
 /// integer below `√hi` before the first segment.
 const TEST_RATIO: u64 = 64;
-
-/// The primes `2, 3, 5`, which the wheel does not store.
-const WHEEL_PRIMES: [u64; 3] = [2, 3, 5];
 
 /// Whether `lo..hi` is best tested number by number rather than sieved.
 fn prefers_testing(lo: u64, hi: u64) -> bool {
@@ -217,13 +214,13 @@ impl Iterator for Forward {
     }
 
     fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = fold_word(init, self.bits, self.base, &mut f);
+        let mut acc = wheel::fold_word(init, self.bits, self.base, &mut f);
         let mut w = self.next_word;
         loop {
             let words = self.buf.get(8 * w..).unwrap_or_default().chunks(8);
             for (bytes, w) in words.zip(w..) {
                 let bits = wheel::word(bytes, 0);
-                acc = fold_word(acc, bits, wheel::word_base(self.seg_byte, w), &mut f);
+                acc = wheel::fold_word(acc, bits, wheel::word_base(self.seg_byte, w), &mut f);
             }
             match self.segments.next_into(&mut self.buf) {
                 Some(seg_byte) => self.seg_byte = seg_byte,
@@ -232,16 +229,6 @@ impl Iterator for Forward {
             w = 0;
         }
     }
-}
-
-/// Folds `f` over the numbers of the set bits of one word.
-#[inline(always)]
-fn fold_word<B>(mut acc: B, mut bits: u64, base: u64, f: &mut impl FnMut(B, u64) -> B) -> B {
-    while bits != 0 {
-        acc = f(acc, base + WORD_OFFSET[bits.trailing_zeros() as usize]);
-        bits &= bits - 1;
-    }
-    acc
 }
 
 /// A sieving prime of the backward stream, with the first number `s` of

@@ -13,6 +13,14 @@ use std::sync::OnceLock;
 /// The residues modulo 30 that are coprime to 30, one per bit of a byte.
 pub(crate) const RESIDUES: [u64; 8] = [1, 7, 11, 13, 17, 19, 23, 29];
 
+/// The primes `2, 3, 5`, which the wheel does not store.
+pub(crate) const WHEEL_PRIMES: [u64; 3] = [2, 3, 5];
+
+/// How many of the primes 2, 3, 5 are `< n`.
+pub(crate) fn wheel_primes_below(n: u64) -> u64 {
+    WHEEL_PRIMES.iter().filter(|&&p| p < n).count() as u64
+}
+
 /// `INDEX[r]` is the bit of residue `r` modulo 30, or 8 when `gcd(r, 30) > 1`.
 pub(crate) const INDEX: [u8; 30] = {
     let mut t = [8u8; 30];
@@ -401,6 +409,22 @@ pub(crate) const WORD_OFFSET: [u64; 64] = {
     }
     t
 };
+
+/// Folds `f` over the numbers of the set bits of one word, `base` being
+/// [`word_base`] of the word.
+#[inline(always)]
+pub(crate) fn fold_word<B>(
+    mut acc: B,
+    mut bits: u64,
+    base: u64,
+    f: &mut impl FnMut(B, u64) -> B,
+) -> B {
+    while bits != 0 {
+        acc = f(acc, base + WORD_OFFSET[bits.trailing_zeros() as usize]);
+        bits &= bits - 1;
+    }
+    acc
+}
 
 /// `30 b` for the first byte `b` of word `w` of a buffer starting at byte
 /// `seg_byte`: add [`WORD_OFFSET`] to get a bit's number.
