@@ -679,3 +679,80 @@ proptest! {
         prop_assert_eq!(front, expected);
     }
 }
+
+/// The parallel paths give the sequential answers, whatever the threads.
+#[cfg(feature = "rayon")]
+mod parallel {
+    use super::*;
+    use rayon::prelude::*;
+
+    fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(f)
+    }
+
+    #[test]
+    fn pieces_meet_exactly() {
+        // Pieces have at least 16 whole segments: ranges of one piece, two
+        // and three.
+        let lo = 1_000_000_007;
+        for width in [
+            16 * SEGMENT - 1,
+            16 * SEGMENT,
+            16 * SEGMENT + 1,
+            40 * SEGMENT + 12_345,
+        ] {
+            let range = lo..lo + width;
+            let sequential = sieve::primes_in(range.clone())
+                .unwrap()
+                .fold((0u64, 0u128), |(c, s), p| (c + 1, s + u128::from(p)));
+            for threads in [1, 3] {
+                let (count, sum) = in_pool(threads, || {
+                    let count = sieve::count_primes(range.clone()).unwrap();
+                    let sum = sieve::primes_in(range.clone())
+                        .unwrap()
+                        .into_par_iter()
+                        .map(u128::from)
+                        .sum::<u128>();
+                    (count, sum)
+                });
+                assert_eq!((count, sum), sequential, "{range:?} on {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "full size: run in release"]
+    fn a_sieve_built_in_pieces() {
+        let n = 17 * SEGMENT + 17;
+        let table = byte_sieve(n);
+        let built = in_pool(3, || Sieve::new(n).unwrap());
+        let expected = (0..=n).filter(|&k| table[k as usize]);
+        assert!(
+            built.primes().eq(expected),
+            "Sieve::new({n}) built in pieces"
+        );
+        assert_eq!(
+            built.prime_pi(n),
+            Some(table.iter().filter(|&&p| p).count() as u64)
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn partly_used_iterators_split_the_rest(lo in 0u64..1_000_000, width in 0u64..3_000_000, front in 0usize..50, back in 0usize..50) {
+            let mut primes = sieve::primes_in(lo..lo + width).unwrap();
+            let mut expected: Vec<u64> = primes.clone().collect();
+            expected.drain(..front.min(expected.len()));
+            expected.truncate(expected.len().saturating_sub(back));
+            for _ in 0..front { primes.next(); }
+            for _ in 0..back { primes.next_back(); }
+            let mut got: Vec<u64> = primes.into_par_iter().collect();
+            got.sort_unstable();
+            prop_assert_eq!(got, expected);
+        }
+    }
+}

@@ -46,6 +46,8 @@
 
 mod miller_rabin;
 mod packed;
+#[cfg(feature = "rayon")]
+mod parallel;
 mod segmented;
 pub(crate) mod sums;
 mod wheel;
@@ -53,6 +55,8 @@ mod wheel;
 use std::ops::{Bound, Range, RangeBounds};
 
 pub use packed::{Primes, Sieve};
+#[cfg(feature = "rayon")]
+pub use parallel::ParPrimesIn;
 pub use segmented::PrimesIn;
 pub use sums::PrimeSums;
 

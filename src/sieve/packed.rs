@@ -8,6 +8,7 @@ use bitvec::prelude::{BitVec, Lsb0};
 
 use super::half_open;
 use super::miller_rabin;
+#[cfg(not(feature = "rayon"))]
 use super::segmented::Segments;
 use super::wheel::{self, INDEX, RESIDUES, WHEEL_PRIMES};
 use crate::Error;
@@ -96,12 +97,11 @@ impl Sieve {
         ranks
             .try_reserve_exact(len / BLOCK_BYTES + 2)
             .map_err(|_| too_large)?;
-        let mut segments = Segments::new(0, upper_bound + 1)?;
-        let mut buf = Vec::new();
-        while segments.next_into(&mut buf).is_some() {
-            raw.extend_from_slice(&buf);
-        }
         raw.resize(len, 0);
+        #[cfg(feature = "rayon")]
+        super::parallel::fill(&mut raw, upper_bound + 1)?;
+        #[cfg(not(feature = "rayon"))]
+        Segments::new(0, upper_bound + 1)?.fill(&mut raw);
         let mut total = 0;
         ranks.push(0);
         for block in raw.chunks(BLOCK_BYTES) {

@@ -88,17 +88,31 @@ impl Segments {
         }
         let seg_byte = self.byte;
         let len = (self.end_byte - seg_byte).min(SEGMENT_BYTES as u64);
-        let seg_end = seg_byte + len;
         buf.resize(len as usize, 0);
-        wheel::presieve(buf, seg_byte);
+        self.sieve(buf);
+        Some(seg_byte)
+    }
+
+    /// Sieves every segment left into `out`, which has one byte for each.
+    pub(crate) fn fill(mut self, out: &mut [u8]) {
+        debug_assert_eq!(out.len() as u64, self.end_byte - self.byte);
+        for segment in out.chunks_mut(SEGMENT_BYTES) {
+            self.sieve(segment);
+        }
+    }
+
+    /// Sieves the next segment, whose length is that of `seg`, into `seg`.
+    fn sieve(&mut self, seg: &mut [u8]) {
+        let seg_byte = self.byte;
+        let seg_end = seg_byte + seg.len() as u64;
+        wheel::presieve(seg, seg_byte);
         self.activate(seg_byte, seg_end);
-        for chunk in buf.chunks_mut(L1_BYTES) {
+        for chunk in seg.chunks_mut(L1_BYTES) {
             self.small.cross(chunk);
         }
-        self.large.cross(buf);
-        wheel::clip(buf, seg_byte, self.lo, self.hi);
+        self.large.cross(seg);
+        wheel::clip(seg, seg_byte, self.lo, self.hi);
         self.byte = seg_end;
-        Some(seg_byte)
     }
 
     /// Brings in the sieving primes whose square lies below `30 * seg_end`.
@@ -464,8 +478,14 @@ impl PrimesIn {
         self.sieved.take_if(|s| s.1.hi == hi)
     }
 
+    /// The numbers not yet passed by either end.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn remaining(&self) -> Range<u64> {
+        self.lo..self.hi
+    }
+
     /// The number of primes left, a word at a time where it can.
-    fn count_u64(mut self) -> u64 {
+    pub(crate) fn count_u64(mut self) -> u64 {
         match self.untouched_back() {
             Some(streams) => self.wheel_primes().count() as u64 + streams.0.count_rest(),
             None => self.fold(0, |n, _| n + 1),
@@ -550,9 +570,13 @@ impl DoubleEndedIterator for PrimesIn {
 impl FusedIterator for PrimesIn {}
 
 /// The number of primes in `range`, choosing between sieving and testing.
+#[cfg(not(feature = "rayon"))]
 pub(crate) fn count_primes(range: Range<u64>) -> Result<u64, Error> {
     Ok(PrimesIn::new(range)?.count_u64())
 }
+
+#[cfg(feature = "rayon")]
+pub(crate) use super::parallel::count_primes;
 
 #[cfg(test)]
 mod tests {
