@@ -43,7 +43,7 @@
 //! use primeboard::sliding_game;
 //!
 //! assert_eq!(sliding_game::min_moves(5, 4)?, Some(25));
-//! let proof = sliding_game::search(5, 4, 1 << 20)?.expect("solvable");
+//! let proof = sliding_game::search(5, 4)?.expect("solvable");
 //! assert_eq!(proof.len(), 25);
 //! assert_eq!(sliding_game::count_grids(100)?, 5482);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -122,6 +122,7 @@
 //!
 //! Rust 1.85 (edition 2024), as `rust-version` in `Cargo.toml` says.
 #![deny(missing_docs)]
+#![deny(unsafe_code)]
 
 mod error;
 pub mod prime_square;

@@ -28,7 +28,7 @@
 //! use primeboard::sliding_game;
 //!
 //! assert_eq!(sliding_game::min_moves(5, 4)?, Some(25));
-//! assert_eq!(sliding_game::search(5, 4, 1_000)?.map(|s| s.len()), Some(25));
+//! assert_eq!(sliding_game::search(5, 4)?.map(|s| s.len()), Some(25));
 //! assert_eq!(sliding_game::count_grids(100)?, 5482);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -161,7 +161,7 @@ impl Solution {
     /// ```
     /// use primeboard::sliding_game::{search, Move};
     ///
-    /// let solution = search(1, 2, 100)?.expect("1x2 can be finished");
+    /// let solution = search(1, 2)?.expect("1x2 can be finished");
     /// assert_eq!(solution.moves(), [Move::Right]);
     /// assert_eq!(solution.to_string(), "R");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -177,12 +177,158 @@ impl fmt::Display for Solution {
     }
 }
 
-/// Finds a shortest solution of the `rows × cols` game by breadth-first
-/// search over the positions (red counter's cell, space's cell), or `None`
-/// when the game cannot be finished.
+/// A breadth-first search for a shortest solution of one board: the
+/// independent proof of [`min_moves`], which knows nothing of the closed form.
 ///
-/// This is the independent proof of [`min_moves`]: it knows nothing of the
-/// closed form. `max_states` bounds the positions, `(rows · cols)²`.
+/// It explores the positions (red counter's cell, space's cell), `(rows ·
+/// cols)²` of them, keeping one 4-byte parent index per position: a budget
+/// of `max_states` positions bounds its memory at about `4 · max_states`
+/// bytes, plus the queue. [`search`] is the shortcut with the default budget.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::{sliding_game::Search, Error};
+///
+/// let solution = Search::new(5, 4)?.run()?.expect("5x4 can be finished");
+/// assert_eq!(solution.len(), 25);
+/// let small = Search::new(20, 20)?.max_states(1000);
+/// assert!(matches!(small.run(), Err(Error::SearchTooLarge { states: 160_000, max: 1000 })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    rows: u64,
+    cols: u64,
+    max_states: u64,
+}
+
+impl Search {
+    /// The default budget: `2^26` positions (256 MiB of parent indices), a
+    /// board of up to 90 cells.
+    pub const DEFAULT_MAX_STATES: u64 = 1 << 26;
+
+    /// The most positions any search can index: `2^32 - 1`, the width of a
+    /// parent index less one value that marks "not seen".
+    pub const MAX_STATES: u64 = u32::MAX as u64;
+
+    /// A search of the `rows × cols` board with the default budget.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::NoRoom`] as for [`min_moves`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::{sliding_game::Search, Error};
+    ///
+    /// assert!(Search::new(2, 3).is_ok());
+    /// assert!(matches!(Search::new(1, 1), Err(Error::NoRoom { rows: 1, cols: 1 })));
+    /// ```
+    pub fn new(rows: u64, cols: u64) -> Result<Search, Error> {
+        check_board(rows, cols)?;
+        Ok(Search {
+            rows,
+            cols,
+            max_states: Search::DEFAULT_MAX_STATES,
+        })
+    }
+
+    /// Sets the budget: the most positions the search may index (at most
+    /// [`Search::MAX_STATES`] are ever indexed, whatever the budget).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sliding_game::Search;
+    ///
+    /// // A 6x6 board has 36² = 1296 positions.
+    /// assert!(Search::new(6, 6)?.max_states(1296).run().is_ok());
+    /// assert!(Search::new(6, 6)?.max_states(1295).run().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_states(self, max_states: u64) -> Search {
+        Search { max_states, ..self }
+    }
+
+    /// Runs the search: one shortest solution, or `None` when the game cannot
+    /// be finished.
+    ///
+    /// # Complexity
+    ///
+    /// Time and memory `O((rows · cols)²)`.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::SearchTooLarge`] when `(rows · cols)²` exceeds the budget
+    ///   or [`Search::MAX_STATES`] (then `max` is the smaller of the two), or
+    ///   when the memory for that many positions cannot be allocated; found
+    ///   before the search starts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sliding_game::{Move, Search};
+    ///
+    /// let solution = Search::new(2, 2)?.run()?.expect("2x2 can be finished");
+    /// assert_eq!(solution.len(), 5);
+    /// assert_eq!(Search::new(1, 3)?.run()?, None);
+    /// assert_eq!(Search::new(1, 2)?.run()?.map(|s| s.moves().to_vec()), Some(vec![Move::Right]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run(&self) -> Result<Option<Solution>, Error> {
+        let (rows, cols) = (self.rows, self.cols);
+        let states = (u128::from(rows) * u128::from(cols)).saturating_pow(2);
+        let max = self.max_states.min(Search::MAX_STATES);
+        let too_large = Error::SearchTooLarge { states, max };
+        if states > u128::from(max) {
+            return Err(too_large);
+        }
+        let (r, c, cells) = (rows as usize, cols as usize, (rows * cols) as usize);
+        let mut parent: Vec<u32> = Vec::new();
+        parent
+            .try_reserve_exact(cells * cells)
+            .map_err(|_| too_large)?;
+        parent.resize(cells * cells, u32::MAX);
+        let encode = |red: usize, space: usize| red * cells + space;
+        let start = encode(0, cells - 1);
+        parent[start] = start as u32;
+        let mut queue = VecDeque::from([start as u32]);
+        while let Some(state) = queue.pop_front() {
+            let state = state as usize;
+            let (red, space) = (state / cells, state % cells);
+            if red == cells - 1 {
+                return Ok(Some(Solution {
+                    moves: path(&parent, state, cells, c),
+                }));
+            }
+            for m in Move::ALL {
+                let (dr, dc) = m.space_step();
+                let (sr, sc) = ((space / c) as isize + dr, (space % c) as isize + dc);
+                if sr < 0 || sc < 0 || sr >= r as isize || sc >= c as isize {
+                    continue;
+                }
+                let to = sr as usize * c + sc as usize;
+                let next = if to == red {
+                    encode(space, to)
+                } else {
+                    encode(red, to)
+                };
+                if parent[next] == u32::MAX {
+                    parent[next] = state as u32;
+                    queue.push_back(next as u32);
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A shortest solution of the `rows × cols` game by breadth-first search,
+/// or `None` when the game cannot be finished: [`Search`] with the default
+/// budget.
 ///
 /// # Complexity
 ///
@@ -191,66 +337,20 @@ impl fmt::Display for Solution {
 /// # Errors
 ///
 /// - [`Error::NoRoom`] as for [`min_moves`].
-/// - [`Error::SearchTooLarge`] when `(rows · cols)²` exceeds `max_states`,
-///   found before allocating.
+/// - [`Error::SearchTooLarge`] past [`Search::DEFAULT_MAX_STATES`] positions.
 ///
 /// # Examples
 ///
 /// ```
 /// use primeboard::{sliding_game::search, Error};
 ///
-/// let solution = search(2, 2, 100)?.expect("2x2 can be finished");
-/// assert_eq!(solution.len(), 5);
-/// assert_eq!(search(1, 3, 100)?, None);
-/// assert!(matches!(search(100, 100, 1_000_000), Err(Error::SearchTooLarge { .. })));
+/// assert_eq!(search(5, 4)?.map(|s| s.len()), Some(25));
+/// assert_eq!(search(1, 3)?, None);
+/// assert!(matches!(search(100, 100), Err(Error::SearchTooLarge { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn search(rows: u64, cols: u64, max_states: u64) -> Result<Option<Solution>, Error> {
-    check_board(rows, cols)?;
-    let states = (u128::from(rows) * u128::from(cols)).saturating_pow(2);
-    let too_large = Error::SearchTooLarge {
-        states,
-        max: max_states,
-    };
-    if states > u128::from(max_states) {
-        return Err(too_large);
-    }
-    let (r, c, cells) = (rows as usize, cols as usize, (rows * cols) as usize);
-    let mut parent: Vec<u32> = Vec::new();
-    parent
-        .try_reserve_exact(cells * cells)
-        .map_err(|_| too_large)?;
-    parent.resize(cells * cells, u32::MAX);
-    let encode = |red: usize, space: usize| red * cells + space;
-    let start = encode(0, cells - 1);
-    parent[start] = start as u32;
-    let mut queue = VecDeque::from([start]);
-    while let Some(state) = queue.pop_front() {
-        let (red, space) = (state / cells, state % cells);
-        if red == cells - 1 {
-            return Ok(Some(Solution {
-                moves: path(&parent, state, cells, c),
-            }));
-        }
-        for m in Move::ALL {
-            let (dr, dc) = m.space_step();
-            let (sr, sc) = ((space / c) as isize + dr, (space % c) as isize + dc);
-            if sr < 0 || sc < 0 || sr >= r as isize || sc >= c as isize {
-                continue;
-            }
-            let to = sr as usize * c + sc as usize;
-            let next = if to == red {
-                encode(space, to)
-            } else {
-                encode(red, to)
-            };
-            if parent[next] == u32::MAX {
-                parent[next] = state as u32;
-                queue.push_back(next);
-            }
-        }
-    }
-    Ok(None)
+pub fn search(rows: u64, cols: u64) -> Result<Option<Solution>, Error> {
+    Search::new(rows, cols)?.run()
 }
 
 /// The moves from the start to `state`, read back through `parent`.
@@ -312,16 +412,20 @@ pub struct Boards {
 /// assert_eq!(boards(13).collect::<Vec<_>>(), [(3, 3)]);
 /// assert_eq!(boards(49).len(), 4);
 /// ```
+#[must_use]
 pub fn boards(target: u64) -> Boards {
     let mut special = Vec::new();
     if target == 1 {
         special = vec![(1, 2), (2, 1)];
-    } else if target % 8 == 5 && target >= 5 {
-        special.push(((target + 11) / 8, (target + 11) / 8));
+    } else if target % 8 == 5 {
+        // 8n - 11 = target, with n = (target + 11) / 8 written without overflow.
+        let n = target / 8 + 2;
+        special.push((n, n));
     }
     let (h, first, last) = match target {
-        q if q % 2 == 1 && q < u64::MAX - 13 => {
-            let h = (q + 13) / 2;
+        // h = (q + 13) / 2, written without overflow for q odd.
+        q if q % 2 == 1 => {
+            let h = q / 2 + 7;
             (h, h / 4 + 1, (h - 2) / 3)
         }
         _ => (0, 1, 0),
@@ -362,6 +466,26 @@ impl Iterator for Boards {
 
     fn count(self) -> usize {
         self.len()
+    }
+
+    fn nth(&mut self, n: usize) -> Option<(u64, u64)> {
+        let mut skip = n as u64;
+        while skip > 0 && (!self.special.is_empty() || self.transpose_due.is_some()) {
+            self.next()?;
+            skip -= 1;
+        }
+        // Whole pairs, then one board into the next pair.
+        let pairs = (skip / 2).min((self.last_m + 1).saturating_sub(self.next_m));
+        self.next_m += pairs;
+        if skip % 2 == 1 {
+            self.next()?;
+        }
+        self.next()
+    }
+
+    fn last(mut self) -> Option<(u64, u64)> {
+        let n = self.len();
+        self.nth(n.checked_sub(1)?)
     }
 }
 

@@ -46,7 +46,11 @@ fn check_closed_form(max: u64) {
             if m == 1 && n == 1 {
                 continue;
             }
-            let found = sliding_game::search(m, n, u64::MAX).unwrap();
+            let found = sliding_game::Search::new(m, n)
+                .unwrap()
+                .max_states(u64::MAX)
+                .run()
+                .unwrap();
             let formula = sliding_game::min_moves(m, n).unwrap();
             assert_eq!(
                 found.as_ref().map(|s| s.len() as u128),
@@ -96,6 +100,22 @@ fn boards_match_a_direct_loop() {
             }
         }
         let mut fast: Vec<(u64, u64)> = sliding_game::boards(q).collect();
+        for k in 0..fast.len() + 2 {
+            let mut partly = sliding_game::boards(q);
+            partly.next();
+            let tail = fast.get(k + 1).copied();
+            assert_eq!(partly.nth(k), tail, "boards({q}).nth({k}) after one");
+            assert_eq!(
+                sliding_game::boards(q).nth(k),
+                fast.get(k).copied(),
+                "boards({q}).nth({k})"
+            );
+        }
+        assert_eq!(
+            sliding_game::boards(q).last(),
+            fast.last().copied(),
+            "boards({q}).last()"
+        );
         assert_eq!(
             fast.len(),
             sliding_game::boards(q).len(),
@@ -176,15 +196,18 @@ fn bad_input() {
         Err(Error::NoRoom { rows: 1, cols: 1 })
     );
     assert!(matches!(
-        sliding_game::search(1, 1, 100),
+        sliding_game::search(1, 1),
         Err(Error::NoRoom { .. })
     ));
     assert!(matches!(
-        sliding_game::search(u64::MAX, u64::MAX, u64::MAX),
+        sliding_game::search(u64::MAX, u64::MAX),
         Err(Error::SearchTooLarge { .. })
     ));
     assert!(matches!(
-        sliding_game::search(20, 20, 1000),
+        sliding_game::Search::new(20, 20)
+            .unwrap()
+            .max_states(1000)
+            .run(),
         Err(Error::SearchTooLarge {
             states: 160_000,
             max: 1000
@@ -198,8 +221,49 @@ fn bad_input() {
         sliding_game::count_grids(u64::MAX),
         Err(Error::CountOverflow { .. })
     ));
-    assert_eq!(sliding_game::boards(u64::MAX).count(), 0);
-    assert_eq!(sliding_game::boards(u64::MAX - 14).count() % 2, 0);
+    assert_eq!(sliding_game::boards(u64::MAX - 1).count(), 0);
+}
+
+#[test]
+fn boards_for_the_largest_targets() {
+    // boards(t) for odd t >= u64::MAX - 13 overflowed in `t + 11` and
+    // `t + 13`, yielding boards such as (1, 1).
+    for t in (u64::MAX - 40..=u64::MAX).filter(|t| t % 2 == 1) {
+        let all = sliding_game::boards(t);
+        let n = all.remaining();
+        assert!(n > 1 << 60, "boards({t}) has {n} boards");
+        let ends = all.clone().take(50).chain(all.skip(n as usize - 50));
+        for (m, k) in ends {
+            assert_eq!(
+                sliding_game::min_moves(m, k).unwrap(),
+                Some(u128::from(t)),
+                "boards({t}) yields ({m}, {k})"
+            );
+        }
+    }
+    assert_eq!(
+        sliding_game::boards(u64::MAX - 2).next(),
+        Some((u64::MAX / 8 + 2, u64::MAX / 8 + 2))
+    );
+}
+
+#[test]
+fn the_search_refuses_more_positions_than_it_can_index() {
+    // Parents were u32 indices: with a budget of 2^32 or more on a board of
+    // 65 536 cells or more they truncated.
+    let wide = sliding_game::Search::new(256, 256)
+        .unwrap()
+        .max_states(u64::MAX);
+    assert_eq!(
+        wide.run(),
+        Err(Error::SearchTooLarge {
+            states: 1 << 32,
+            max: sliding_game::Search::MAX_STATES
+        })
+    );
+    let edge = sliding_game::Search::new(6, 6).unwrap();
+    assert!(edge.max_states(36 * 36).run().is_ok());
+    assert!(edge.max_states(36 * 36 - 1).run().is_err());
 }
 
 #[test]
