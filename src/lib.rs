@@ -131,3 +131,8 @@ pub mod slider;
 pub mod sliding_game;
 
 pub use error::Error;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
