@@ -1,11 +1,13 @@
 //! Count, list or sum the primes in a range.
 //!
 //! ```text
-//! cargo run --release --example primes -- [count|list|sum] [LO] HI
+//! cargo run --release --example primes -- [--threads N] [count|list|sum] [LO] HI
 //! ```
 //!
 //! `HI` alone means `0..HI`; bounds accept `1e9` notation. The default is
-//! `count 1e9`. The answer goes to stdout, the elapsed time to stderr.
+//! `count 1e9`. Counting and summing use every core (with the default
+//! `rayon` feature), or `N` threads. The answer goes to stdout, the elapsed
+//! time to stderr.
 
 mod common;
 
@@ -19,12 +21,47 @@ use primeboard::sieve;
 const USAGE: &str = "\
 Count, list or sum the primes p with LO <= p < HI.
 
-usage: primes [count|list|sum] [LO] HI
+usage: primes [--threads N] [count|list|sum] [LO] HI
 
   HI alone means 0..HI; bounds accept 1e9 notation (default: count 1e9)
+  --threads N  count and sum on N threads (default: every core)
 ";
 
-fn run(args: Vec<String>) -> Result<(), Failure> {
+/// Runs the rest of the program on `threads` threads.
+fn use_threads(threads: &str) -> Result<(), Failure> {
+    let n: usize = match threads.parse() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            return Err(Failure::Usage(format!(
+                "--threads takes a positive whole number, not {threads:?}"
+            )));
+        }
+    };
+    #[cfg(feature = "rayon")]
+    return rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build_global()
+        .map_err(|e| Failure::Run(format!("cannot start {n} threads: {e}")));
+    #[cfg(not(feature = "rayon"))]
+    return match n {
+        1 => Ok(()),
+        _ => Err(Failure::Usage(
+            "built without the rayon feature: one thread only".into(),
+        )),
+    };
+}
+
+fn run(mut args: Vec<String>) -> Result<(), Failure> {
+    if let Some(i) = args.iter().position(|a| a == "--threads") {
+        let n = args
+            .get(i + 1)
+            .cloned()
+            .ok_or_else(|| Failure::Usage("--threads needs a number".into()))?;
+        use_threads(&n)?;
+        args.drain(i..i + 2);
+    } else if let Some(i) = args.iter().position(|a| a.starts_with("--threads=")) {
+        use_threads(&args.remove(i)["--threads=".len()..])?;
+    }
     let (mode, bounds) = match args.first().map(String::as_str) {
         Some(m @ ("count" | "list" | "sum")) => (m, &args[1..]),
         _ => ("count", &args[..]),
@@ -50,11 +87,7 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     match mode {
         "count" => writeln!(out, "{}", sieve::count_primes(range)?)?,
-        "sum" => writeln!(
-            out,
-            "{}",
-            sieve::primes_in(range)?.map(u128::from).sum::<u128>()
-        )?,
+        "sum" => writeln!(out, "{}", sum(sieve::primes_in(range)?))?,
         _ => {
             for p in sieve::primes_in(range)? {
                 writeln!(out, "{p}")?;
@@ -64,6 +97,19 @@ fn run(args: Vec<String>) -> Result<(), Failure> {
     out.flush()?;
     eprintln!("elapsed: {:.3?}", start.elapsed());
     Ok(())
+}
+
+/// The sum of the primes, on every thread where it can.
+#[cfg(feature = "rayon")]
+fn sum(primes: sieve::PrimesIn) -> u128 {
+    use rayon::prelude::*;
+    primes.into_par_iter().map(u128::from).sum()
+}
+
+/// The sum of the primes.
+#[cfg(not(feature = "rayon"))]
+fn sum(primes: sieve::PrimesIn) -> u128 {
+    primes.map(u128::from).sum()
 }
 
 fn main() -> ExitCode {
