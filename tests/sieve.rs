@@ -756,3 +756,23 @@ mod parallel {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn folds_after_both_ends_moved(lo in 0u64..3_000_000, width in 0u64..20_000_000, front in 0usize..300, back in 0usize..300) {
+        // `fold` and `rfold` read whole words; after `next` and `next_back`
+        // they must start and stop exactly where those left off.
+        let all: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
+        let mut primes = sieve::primes_in(lo..lo + width).unwrap();
+        for _ in 0..front { primes.next(); }
+        for _ in 0..back { primes.next_back(); }
+        let rest = &all[front.min(all.len())..all.len().saturating_sub(back).max(front.min(all.len()))];
+        let forwards = primes.clone().fold(Vec::new(), |mut v, p| { v.push(p); v });
+        prop_assert_eq!(&forwards[..], rest);
+        let mut backwards = primes.clone().rfold(Vec::new(), |mut v, p| { v.push(p); v });
+        backwards.reverse();
+        prop_assert_eq!(&backwards[..], rest);
+        prop_assert_eq!(primes.count(), rest.len());
+    }
+}

@@ -276,9 +276,10 @@ enum Descent {
 #[derive(Clone)]
 struct Backward {
     descent: Descent,
-    /// The primes below [`SMALL_PRIME`] for the current segment, crossed
-    /// one L1 piece at a time.
+    /// The primes below [`SMALL_PRIME`] with a multiple in the current
+    /// segment, crossed one L1 piece at a time, and the larger ones.
     small: Classes,
+    large: Classes,
     lo: u64,
     hi: u64,
     lo_byte: u64,
@@ -299,6 +300,7 @@ impl Backward {
         Ok(Backward {
             descent: Descent::Unstarted(sieving),
             small: Classes::default(),
+            large: Classes::default(),
             lo,
             hi,
             lo_byte,
@@ -340,9 +342,10 @@ impl Backward {
         let limit = 30 * u128::from(seg_end);
         let len = seg_end - seg_byte;
         self.small.clear();
-        let mut large = |sp: Option<SievingPrime>, p: u64, buf: &mut [u8]| match sp {
+        self.large.clear();
+        let mut add = |sp: Option<SievingPrime>, p: u64| match sp {
             Some(sp) if p < SMALL_PRIME => self.small.push(sp),
-            Some(mut sp) => sp.cross(buf),
+            Some(sp) => self.large.push(sp),
             None => {}
         };
         match &mut self.descent {
@@ -373,7 +376,7 @@ impl Backward {
                         };
                         SievingPrime::at_gap(p, gap, len)
                     };
-                    large(sp, p, &mut self.buf);
+                    add(sp, p);
                 }
             }
             Descent::Streamed(source) => {
@@ -381,13 +384,14 @@ impl Backward {
                     if u128::from(p) * u128::from(p) >= limit {
                         break;
                     }
-                    large(SievingPrime::new(p, s, seg_byte, seg_end), p, &mut self.buf);
+                    add(SievingPrime::new(p, s, seg_byte, seg_end), p);
                 }
             }
         }
         for chunk in self.buf.chunks_mut(L1_BYTES) {
             self.small.cross(chunk);
         }
+        self.large.cross(&mut self.buf);
     }
 
     fn sieve_next(&mut self) -> bool {
@@ -422,6 +426,20 @@ impl Backward {
             self.base = wheel::word_base(self.seg_byte, self.next_word);
             if self.bits != 0 {
                 return true;
+            }
+        }
+    }
+
+    /// Folds `f` over the primes left, decreasing, a word at a time.
+    fn rfold<B>(mut self, init: B, mut f: impl FnMut(B, u64) -> B) -> B {
+        let mut acc = wheel::rfold_word(init, self.bits, self.base, &mut f);
+        loop {
+            for w in (0..self.next_word).rev() {
+                let bits = wheel::word(&self.buf, w);
+                acc = wheel::rfold_word(acc, bits, wheel::word_base(self.seg_byte, w), &mut f);
+            }
+            if !self.sieve_next() {
+                return acc;
             }
         }
     }
@@ -533,15 +551,15 @@ impl Iterator for PrimesIn {
     }
 
     fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = init;
-        if let Some(streams) = self.untouched_back() {
-            acc = self.wheel_primes().fold(acc, &mut f);
-            return streams.0.fold(acc, f);
-        }
-        for p in self {
-            acc = f(acc, p);
-        }
-        acc
+        let (lo, hi) = (self.lo, self.hi);
+        let Some(mut streams) = self.sieved.take() else {
+            return (lo..hi).filter(|&n| is_prime(n)).fold(init, f);
+        };
+        let acc = self.wheel_primes().fold(init, &mut f);
+        streams.0.segments.end_byte = streams.0.segments.end_byte.min(hi.div_ceil(30));
+        streams
+            .0
+            .fold(acc, |acc, p| if p < hi { f(acc, p) } else { acc })
     }
 
     fn last(mut self) -> Option<u64> {
@@ -564,6 +582,18 @@ impl DoubleEndedIterator for PrimesIn {
             None => self.hi = self.lo,
         }
         found
+    }
+
+    fn rfold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
+        let (lo, hi) = (self.lo, self.hi);
+        let Some(mut streams) = self.sieved.take() else {
+            return (lo..hi).rev().filter(|&n| is_prime(n)).fold(init, f);
+        };
+        streams.1.lo_byte = streams.1.lo_byte.max(lo / 30);
+        let acc = streams
+            .1
+            .rfold(init, |acc, p| if p >= lo { f(acc, p) } else { acc });
+        self.wheel_primes().rev().fold(acc, f)
     }
 }
 

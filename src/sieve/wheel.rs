@@ -426,6 +426,22 @@ pub(crate) fn fold_word<B>(
     acc
 }
 
+/// [`fold_word`] from the highest set bit down.
+#[inline(always)]
+pub(crate) fn rfold_word<B>(
+    mut acc: B,
+    mut bits: u64,
+    base: u64,
+    f: &mut impl FnMut(B, u64) -> B,
+) -> B {
+    while bits != 0 {
+        let top = 63 - bits.leading_zeros() as usize;
+        acc = f(acc, base + WORD_OFFSET[top]);
+        bits &= !(1 << top);
+    }
+    acc
+}
+
 /// `30 b` for the first byte `b` of word `w` of a buffer starting at byte
 /// `seg_byte`: add [`WORD_OFFSET`] to get a bit's number.
 #[inline]
