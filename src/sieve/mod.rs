@@ -3,12 +3,13 @@
 //!
 //! - [`Sieve`] holds every prime up to a bound (8 bits per 30 numbers) and
 //!   answers [`Sieve::is_prime`], [`Sieve::prime_pi`] and [`Sieve::nth_prime`]
-//!   in constant time. Build it once, query it many times.
-//! - [`primes_in`] streams the primes of any range below `2^64`, from either
+//!   in constant time, and [`Sieve::primes_in`], [`Sieve::next_prime`] and
+//!   [`Sieve::prev_prime`] without sieving again. Build it once, query it
+//!   many times.
+//! - [`primes_in`] streams the primes of any range of `u64`, from either
 //!   end, and [`count_primes`] counts them, both in `O(√hi)` memory.
 //! - [`is_prime`] decides a single number with a deterministic Miller–Rabin test.
-//! - [`PrimeSums`] gives `π(x)`, `Σp` and `Σp²` for `x` up to `10^14`
-//!   without sieving to `x`.
+//! - [`PrimeSums`] gives `π(x)`, `Σp` and `Σp²` without sieving to `x`.
 //!
 //! # The wheel and the segments
 //!
@@ -24,9 +25,26 @@
 //! the segment a 64-bit word at a time (`count_ones`, with the processor's
 //! popcount where it has one, and `trailing_zeros`).
 //!
+//! The front end of a stream keeps each sieving prime's next multiple from
+//! segment to segment, and takes in the primes up to `√` of each segment's
+//! end as it reaches them, so its memory follows what it has sieved. The
+//! back end keeps the sieving primes up to `√hi` with the first number of
+//! its segment modulo each: moving down one whole segment changes that
+//! remainder by a constant, so it finds every first multiple without a
+//! division, and going backwards costs about 1.2× going forwards.
+//!
 //! A range narrower than about `√hi / 64` is not sieved at all: each number
 //! is tested with [`is_prime`], so a window of a hundred numbers near `2^64`
 //! answers in microseconds.
+//!
+//! # Threads
+//!
+//! With the `rayon` feature (on by default), [`count_primes`] and
+//! [`Sieve::new`] cut wide ranges into pieces of at least 16 segments, a few
+//! per thread of rayon's pool, and [`PrimesIn`] implements rayon's
+//! `IntoParallelIterator` the same way. Every piece keeps its own sieving
+//! primes. The answers are the same on any number of threads and without
+//! the feature.
 //!
 //! # Examples
 //!
