@@ -124,6 +124,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod moves;
 pub mod prime_square;
 pub mod sieve;
 pub mod slider;
