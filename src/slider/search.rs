@@ -19,7 +19,7 @@ pub(super) const MAX_PATH_LEN: usize = 253;
 const FLAT_SHARE: u64 = 2;
 
 /// The first number of slots of a hashed distance table.
-const FIRST_SLOTS: usize = 1 << 10;
+const FIRST_SLOTS: usize = 16;
 
 /// The shortest-path search and its settings; [`shortest_paths`](super::shortest_paths)
 /// is the shortcut for the defaults.
@@ -156,9 +156,11 @@ impl Search {
     /// Time `O(s · cells · colours)` for the `s` positions the two ends
     /// explore (about twice the positions within half the distance of each
     /// end); memory within the budget ([`Search::max_bytes`]): two bytes per
-    /// position of the state space when indexed, 17 to 46 bytes per
-    /// position seen when hashed, plus 16 bytes per position of a frontier
-    /// or on a shortest path. Boards told apart by an invariant (colour
+    /// position of the state space when indexed, 23 to 46 bytes per
+    /// position seen when hashed (a 17-byte slot, 3/8 to 3/4 of the slots
+    /// used; 68 while a table doubles), plus 16 bytes per position of a
+    /// frontier or on a shortest path, and for the exact checksum sum 32
+    /// bytes per (position, checksum) pair of two layers. Boards told apart by an invariant (colour
     /// counts; tile order on one row or column; permutation parity with
     /// distinct tiles) answer `None` without searching.
     ///
