@@ -20,19 +20,21 @@
 //! one row or column; with all tiles distinct, the permutation's parity with
 //! the gap's) are answered at once. Otherwise positions are ranked by a
 //! perfect hash, the gap's cell times the number of colour sequences plus
-//! the sequence's rank, so each end of the search keeps one byte per position
-//! (its distance) in a flat array instead of a hash map; state spaces too
-//! large to index (a 15-puzzle has 16! positions) fall back to hash maps and
-//! explore only a ball around each end, in hash tables of their own. Every
-//! sizeable allocation is charged to a memory budget before it is made
-//! ([`Search::max_bytes`]). Breadth-first searches from both ends
-//! run layer by layer, the smaller frontier first, until they meet; walks
-//! from the meeting layer back to each end keep the positions that lie on
-//! shortest paths; a pass forward over those carries, per position,
-//! the number of shortest paths to it, the sum of their checksums modulo
-//! the [`Checksum`]'s modulus, and (while it stays small) the multiset of their checksums,
-//! which the exact, unreduced sum needs: each path's checksum is reduced on
-//! its own, so the reduced sums of the paths cannot be added up exactly.
+//! the sequence's rank, so each end of the search keeps one byte per
+//! position (its distance) in a flat array; state spaces too large for the
+//! budget (a 15-puzzle has 16! positions) are keyed by their 128-bit codes
+//! in open-addressing hash tables, and explore only a ball around each end.
+//! Every sizeable allocation is charged to the memory budget
+//! ([`Search::max_bytes`]) before it is made.
+//!
+//! Breadth-first searches from both ends run layer by layer, the smaller
+//! frontier first, until they meet; walks from the meeting layer back to
+//! each end keep the positions that lie on shortest paths; a pass forward
+//! over those carries, per position, the number of shortest paths to it,
+//! the sum of their checksums modulo the [`Checksum`]'s modulus, and (while
+//! it stays small) the multiset of their checksums, which the exact,
+//! unreduced sum needs: each path's checksum is reduced on its own, so the
+//! reduced sums of the paths cannot be added up exactly.
 //!
 //! # Examples
 //!
