@@ -303,6 +303,19 @@ fn budget_edges() {
             Expected::new(start, target).paths
         };
         let switch = 4 * states(start);
+        // Each side of the switch from hashed to flat tables.
+        for max in [switch - 1, switch] {
+            match Search::new().max_bytes(max).shortest_paths(&a, &b) {
+                Ok(got) => check(&got, &expected, Checksum::default(), true, start),
+                Err(e) => assert!(
+                    matches!(
+                        e,
+                        Error::MemoryBudget { .. } | Error::AllocationFailed { .. }
+                    ),
+                    "{start}: {e}"
+                ),
+            }
+        }
         // Hashed tables below the switch, flat ones from it on.
         for (lo, hi) in [(0, switch - 1), (switch, switch.max(1 << 26))] {
             let Some(least) = least_budget(&a, &b, lo, hi) else {

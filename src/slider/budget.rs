@@ -22,7 +22,8 @@ impl Budget {
         }
     }
 
-    fn over(&self) -> Error {
+    /// The error for a search past its budget.
+    pub(super) fn over(&self) -> Error {
         Error::MemoryBudget {
             states: self.states,
             max_bytes: self.max,

@@ -306,14 +306,12 @@ impl Search {
         }
         // Start's half runs meeting → start: reverse it; target's half runs
         // meeting → target and repeats the meeting layer.
-        let [mut layers, to_target] = halves;
+        let [mut layers, mut to_target] = halves;
         layers.reverse();
+        budget.free(to_target.remove(0));
         budget.reserve(&mut layers, to_target.len())?;
-        let mut to_target = to_target.into_iter();
-        if let Some(repeated) = to_target.next() {
-            budget.free(repeated);
-        }
-        layers.extend(to_target);
+        layers.append(&mut to_target);
+        budget.free(to_target);
         Ok(Some(layers))
     }
 }
@@ -446,10 +444,7 @@ impl Side {
         let mut dist = if space.hashed() {
             Distances::Hashed(Table::new(budget)?)
         } else {
-            let states = usize::try_from(space.states()).map_err(|_| Error::MemoryBudget {
-                states: space.states(),
-                max_bytes: u64::MAX,
-            })?;
+            let states = usize::try_from(space.states()).map_err(|_| budget.over())?;
             Distances::Flat(budget.filled(states, u8::MAX)?)
         };
         let code = space.encode(board);
