@@ -131,8 +131,10 @@ pub enum Error {
         max: usize,
     },
 
-    /// A slider board's text has no cells (or an empty row).
-    #[error("the board is empty")]
+    /// A slider board's text has no cells, or one of its rows is empty (a
+    /// `/` or newline at either end, or two in a row; one final newline is
+    /// allowed).
+    #[error("the board is empty or has an empty row")]
     EmptyBoard,
 
     /// A slider board's rows differ in length.
@@ -148,7 +150,10 @@ pub enum Error {
 
     /// A slider board's text has a character that cannot be a tile.
     ///
-    /// Tiles are printable, non-space characters; `_` is the gap.
+    /// Tiles are the printable ASCII characters `!` to `~` other than `_`
+    /// (the gap): spaces, control characters and every non-ASCII character
+    /// (invisible ones such as U+200B or U+00AD, combining marks, private
+    /// use) are refused, so that a board's text shows every cell.
     #[error("{tile:?} at row {row}, column {col} cannot be a tile")]
     InvalidTile {
         /// The character.
@@ -190,10 +195,14 @@ pub enum Error {
     },
 
     /// A move string has a character other than `L`, `R`, `U`, `D`.
-    #[error("{letter:?} is not a move (L, R, U or D)")]
+    ///
+    /// Moves are written in upper case with nothing between them.
+    #[error("{letter:?} at index {index} is not a move (L, R, U or D)")]
     InvalidMove {
         /// The character.
         letter: char,
+        /// Its index among the string's characters (0-based).
+        index: usize,
     },
 
     /// Two slider boards of different shapes were compared.
@@ -203,5 +212,52 @@ pub enum Error {
         expected: (usize, usize),
         /// The second board's (rows, columns).
         got: (usize, usize),
+    },
+
+    /// A slider search would pass its memory budget.
+    ///
+    /// The budget ([`Search::max_bytes`](crate::slider::Search::max_bytes))
+    /// bounds the search's peak memory; the search stops as soon as the
+    /// next allocation would pass it. Raise the budget, or ask about
+    /// positions closer together.
+    #[error(
+        "a search over {states} positions needs more than its memory budget of {max_bytes} bytes"
+    )]
+    MemoryBudget {
+        /// The positions of the state space.
+        states: u128,
+        /// The budget it was given, in bytes.
+        max_bytes: u64,
+    },
+
+    /// The allocator refused memory that the budget allowed.
+    ///
+    /// The system has less memory free than the search's budget
+    /// ([`Search::max_bytes`](crate::slider::Search::max_bytes)); lower the
+    /// budget to what the machine can give.
+    #[error("the system could not allocate {bytes} bytes; lower the search's memory budget")]
+    AllocationFailed {
+        /// The bytes asked for.
+        bytes: u64,
+    },
+
+    /// The shortest slider path is longer than the search supports.
+    ///
+    /// Distances are kept in one byte a position: paths of up to `max_len`
+    /// moves are found. Split the question at an intermediate board.
+    #[error("the shortest path is longer than {max_len} moves, the longest supported")]
+    PathTooLong {
+        /// The longest supported path, in moves.
+        max_len: usize,
+    },
+
+    /// There are more shortest slider paths than a `u128` can count.
+    ///
+    /// Only possible for very long paths; split the question at an
+    /// intermediate board.
+    #[error("the shortest paths of {path_len} moves number more than u128::MAX")]
+    PathCountOverflow {
+        /// The length of the shortest paths, in moves.
+        path_len: usize,
     },
 }

@@ -125,6 +125,7 @@
 #![deny(unsafe_code)]
 
 mod error;
+mod moves;
 pub mod prime_square;
 pub mod sieve;
 pub mod slider;

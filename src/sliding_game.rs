@@ -38,61 +38,9 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use crate::Error;
+pub use crate::moves::{Move, Moves};
 use crate::sieve::PrimeSums;
 use crate::sieve::sums::{Ring, Wide};
-
-/// A move, named by the direction the sliding counter travels (the space
-/// travels the opposite way), as in Project Euler 244.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// The counter right of the space moves left: `L`.
-    Left,
-    /// The counter left of the space moves right: `R`.
-    Right,
-    /// The counter below the space moves up: `U`.
-    Up,
-    /// The counter above the space moves down: `D`.
-    Down,
-}
-
-impl Move {
-    /// All four moves, in the order `L`, `R`, `U`, `D`.
-    pub const ALL: [Move; 4] = [Move::Left, Move::Right, Move::Up, Move::Down];
-
-    /// The move's letter: `'L'`, `'R'`, `'U'` or `'D'`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use primeboard::sliding_game::Move;
-    ///
-    /// assert_eq!(Move::Up.letter(), 'U');
-    /// ```
-    pub fn letter(self) -> char {
-        match self {
-            Move::Left => 'L',
-            Move::Right => 'R',
-            Move::Up => 'U',
-            Move::Down => 'D',
-        }
-    }
-
-    /// The row and column step of the *space* for this move.
-    pub(crate) fn space_step(self) -> (isize, isize) {
-        match self {
-            Move::Left => (0, 1),
-            Move::Right => (0, -1),
-            Move::Up => (1, 0),
-            Move::Down => (-1, 0),
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
 
 /// Checks that an `rows × cols` board has room for the counter and the space.
 fn check_board(rows: u64, cols: u64) -> Result<(), Error> {

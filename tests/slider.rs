@@ -1,140 +1,341 @@
-//! `slider` against brute-force enumeration of move sequences, and the
-//! boards of the problem statement.
+//! `slider` against the plain oracles of `tests/common/slider.rs` (every
+//! move sequence enumerated; breadth-first search over board texts), with
+//! every pair of positions on tiny boards, the thresholds of the search,
+//! its memory as the allocator sees it, and the boards of the problem.
 
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::num::NonZeroU64;
+
+use common::slider as oracle;
 use primeboard::Error;
-use primeboard::slider::{self, Board, Checksum, Move, Search};
+use primeboard::slider::{self, Board, Checksum, Move, Moves, Search, ShortestPaths};
 use proptest::prelude::*;
 
-/// The oracle: every legal move sequence of the least length that reaches
-/// `target` (up to `max_len`), found by enumerating all sequences.
-fn brute_force(start: &Board, target: &Board, max_len: usize) -> Option<Vec<Vec<Move>>> {
-    let mut frontier: Vec<(Board, Vec<Move>)> = vec![(start.clone(), Vec::new())];
-    for _ in 0..=max_len {
-        let found: Vec<Vec<Move>> = frontier
-            .iter()
-            .filter(|(b, _)| b == target)
-            .map(|(_, m)| m.clone())
-            .collect();
-        if !found.is_empty() {
-            return Some(found);
-        }
-        frontier = frontier
-            .iter()
-            .flat_map(|(b, moves)| {
-                Move::ALL.into_iter().filter_map(move |m| {
-                    let next = b.apply(m).ok()?;
-                    let mut path = moves.clone();
-                    path.push(m);
-                    Some((next, path))
-                })
-            })
-            .collect();
-    }
-    None
+/// The allocator, counting the bytes each thread holds and their peak.
+struct Counting;
+
+thread_local! {
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
 }
 
-/// Every arrangement of the tiles of `board` with the gap anywhere.
-fn arrangements(board: &Board) -> Vec<Board> {
-    let text = board.to_string();
-    let cells: Vec<char> = text.chars().filter(|&c| c != '/').collect();
-    let mut perms: Vec<Vec<char>> = vec![Vec::new()];
-    let mut pool = cells.clone();
-    pool.sort_unstable();
-    for _ in 0..cells.len() {
-        perms = perms
-            .into_iter()
-            .flat_map(|p| {
-                let mut left = pool.clone();
-                for c in &p {
-                    let i = left.iter().position(|x| x == c).unwrap();
-                    left.remove(i);
-                }
-                left.dedup();
-                left.into_iter().map(move |c| {
-                    let mut q = p.clone();
-                    q.push(c);
-                    q
-                })
-            })
-            .collect();
+// SAFETY: every call is forwarded to the system allocator unchanged; the
+// counters are plain thread-local cells that do not allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
     }
-    perms
-        .into_iter()
-        .map(|p| {
-            let rows: Vec<String> = p.chunks(board.cols()).map(|r| r.iter().collect()).collect();
-            rows.join("/").parse().unwrap()
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        let _ = HELD.try_with(|h| h.set(h.get().saturating_sub(layout.size())));
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            // Count the old and new blocks together, as a move would hold them.
+            grow(new_size);
+            let _ = HELD.try_with(|h| h.set(h.get().saturating_sub(layout.size())));
+        }
+        p
+    }
+}
+
+fn grow(bytes: usize) {
+    let _ = HELD.try_with(|h| {
+        h.set(h.get() + bytes);
+        let _ = PEAK.try_with(|p| p.set(p.get().max(h.get())));
+    });
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The result of `f` and the most bytes this thread held while it ran,
+/// above what it held before.
+fn peak<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = HELD.with(Cell::get);
+    PEAK.with(|p| p.set(before));
+    let out = f();
+    (out, PEAK.with(Cell::get) - before)
+}
+
+/// What a search holds beyond its budget: the boards' colour lists, the
+/// state space's few vectors, the invariant check's small map.
+const BOOKKEEPING: usize = 8 << 10;
+
+fn board(text: &str) -> Board {
+    text.parse().unwrap()
+}
+
+/// The oracle's answer for one pair: the sorted shortest move strings.
+struct Expected {
+    paths: Option<Vec<String>>,
+}
+
+impl Expected {
+    fn new(start: &str, target: &str) -> Expected {
+        let (from, to) = (oracle::distances(start), oracle::distances(target));
+        Expected {
+            paths: oracle::shortest_paths(start, &from, target, &to),
+        }
+    }
+}
+
+/// Checks a search's answer against the oracle's paths, for `checksum`:
+/// length, count, both sums, and the paths themselves in order. An exact
+/// sum of `None` is accepted when `exact_optional`.
+fn check(
+    got: &Option<ShortestPaths>,
+    expected: &Option<Vec<String>>,
+    checksum: Checksum,
+    exact_optional: bool,
+    what: &str,
+) {
+    match (got, expected) {
+        (None, None) => {}
+        (Some(got), Some(paths)) => {
+            assert_eq!(got.path_len(), paths[0].len(), "{what}: length");
+            assert_eq!(got.count(), paths.len() as u128, "{what}: count");
+            let sums: Vec<u128> = paths
+                .iter()
+                .map(|p| {
+                    u128::from(oracle::checksum(
+                        p,
+                        checksum.multiplier(),
+                        checksum.modulus(),
+                    ))
+                })
+                .collect();
+            let sum: u128 = sums.iter().sum();
+            if !(exact_optional && got.checksum_sum().is_none()) {
+                assert_eq!(got.checksum_sum(), Some(sum), "{what}: exact sum");
+            }
+            assert_eq!(
+                u128::from(got.checksum_sum_mod()),
+                sum % u128::from(checksum.modulus()),
+                "{what}: sum mod"
+            );
+            let walked: Vec<String> = got.paths().map(|p| p.to_string()).collect();
+            assert_eq!(&walked, paths, "{what}: paths");
+        }
+        (got, expected) => panic!(
+            "{what}: search says {:?}, oracle {:?}",
+            got.as_ref().map(ShortestPaths::path_len),
+            expected.as_ref().map(|p| p[0].len())
+        ),
+    }
+}
+
+/// The number of positions of a board: cells times the distinct
+/// arrangements of the tiles.
+fn states(text: &str) -> u64 {
+    let cells = text.chars().filter(|&c| c != '/').count() as u64;
+    let tiles: Vec<char> = text.chars().filter(|&c| c != '/' && c != '_').collect();
+    let mut sequences = 1u64;
+    let mut placed = 0u64;
+    let mut colours = tiles.clone();
+    colours.sort_unstable();
+    colours.dedup();
+    for c in colours {
+        for _ in 0..tiles.iter().filter(|&&t| t == c).count() {
+            placed += 1;
+            sequences *= placed;
+        }
+        for k in 1..=tiles.iter().filter(|&&t| t == c).count() as u64 {
+            sequences /= k;
+        }
+    }
+    cells * sequences
+}
+
+/// Boards of every shape up to 6 cells with every kind of colouring (one
+/// colour, two, three, all distinct), and a few of 8 and 9 cells.
+const SEEDS: &[&str] = &[
+    "_R", "_RR", "_RB", "_RRR", "_RRB", "_RBG", "_RRRR", "_RRBB", "_RBGY", "_RRRBB", "_RRBBG",
+    "_RBGYW",
+];
+
+/// Every shape a seed's cells can take: each divisor as the column count.
+fn shapes(seed: &str) -> Vec<String> {
+    let cells: Vec<char> = seed.chars().collect();
+    (1..=cells.len())
+        .filter(|c| cells.len() % c == 0)
+        .map(|cols| {
+            cells
+                .chunks(cols)
+                .map(|r| r.iter().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/")
         })
         .collect()
 }
 
 #[test]
-fn statement_boards() {
-    let start: Board = "_RBB/RRBB/RRBB/RRBB".parse().unwrap();
-    let example: Board = "RRBB/RBBB/R_RB/RRBB".parse().unwrap();
-    let lulur = slider::parse_moves("LULUR").unwrap();
-    assert_eq!(slider::checksum(&lulur), 19_761_398);
-    assert_eq!(start.apply_all(&lulur).unwrap(), example);
-    let paths = slider::shortest_paths(&start, &example).unwrap().unwrap();
-    assert_eq!(paths.length(), 5);
-    assert!(paths.paths().any(|p| p == lulur));
-    let target: Board = "_BRB/BRBR/RBRB/BRBR".parse().unwrap();
-    let shortest = slider::shortest_paths(&start, &target).unwrap().unwrap();
-    check_consistent(&start, &target, &shortest);
-}
-
-/// The path iterator agrees with the counts and sums, and every path is a
-/// legal shortest path.
-fn check_consistent(start: &Board, target: &Board, paths: &slider::ShortestPaths) {
-    let all: Vec<Vec<Move>> = paths.paths().collect();
-    assert_eq!(all.len() as u128, paths.count(), "{start} -> {target}");
-    assert!(all.windows(2).all(|w| {
-        w[0].iter()
-            .map(|m| m.letter())
-            .lt(w[1].iter().map(|m| m.letter()))
-    }));
-    let sums: Vec<u128> = all
-        .iter()
-        .map(|p| u128::from(slider::checksum(p)))
-        .collect();
-    assert_eq!(paths.checksum_sum(), Some(sums.iter().sum()));
-    assert_eq!(
-        u128::from(paths.checksum_sum_mod()),
-        sums.iter().sum::<u128>() % 100_000_007
-    );
-    for p in &all {
-        assert_eq!(p.len(), paths.length());
-        assert_eq!(&start.apply_all(p).unwrap(), target);
+fn every_pair_of_positions_on_tiny_boards() {
+    let mut hashed_answers = 0;
+    for seed in SEEDS {
+        for shape in shapes(seed) {
+            let boards = oracle::arrangements(&shape);
+            let dists: Vec<_> = boards.iter().map(|b| oracle::distances(b)).collect();
+            let s = states(&shape);
+            assert_eq!(boards.len() as u64, s, "{shape}");
+            // All pairs while there are at most 120 positions (every
+            // 1- to 5-cell board, 6 cells with repeated colours); all
+            // targets from every eleventh start beyond.
+            let step = if boards.len() <= 120 { 1 } else { 11 };
+            for (i, start) in boards.iter().enumerate().step_by(step) {
+                for (j, target) in boards.iter().enumerate() {
+                    let expected = oracle::shortest_paths(start, &dists[i], target, &dists[j]);
+                    let (a, b) = (board(start), board(target));
+                    let what = format!("{start} -> {target}");
+                    let got = slider::shortest_paths(&a, &b).unwrap();
+                    check(&got, &expected, Checksum::default(), false, &what);
+                    // Just below the switch to flat tables: hashed tables,
+                    // which may run out of budget but never answer wrongly.
+                    match Search::new().max_bytes(4 * s - 1).shortest_paths(&a, &b) {
+                        Ok(got) => {
+                            check(&got, &expected, Checksum::default(), true, &what);
+                            hashed_answers +=
+                                u32::from(got.as_ref().is_some_and(|p| p.path_len() > 0));
+                        }
+                        Err(e) => assert!(matches!(e, Error::MemoryBudget { .. }), "{what}: {e}"),
+                    }
+                }
+            }
+        }
     }
+    assert!(
+        hashed_answers > 10_000,
+        "only {hashed_answers} hashed searches answered"
+    );
 }
 
 #[test]
-fn brute_force_agrees_on_tiny_boards() {
-    for seed in [
-        "_R/RB", "_RB/RBB", "_R/BR/GR", "_RGB", "R_RB", "_RB/BGR", "_RR/BBG", "_ab/cde",
+fn every_checksum_is_honoured() {
+    // `Search` used to re-code the step with 243 and ignore its checksum.
+    let start = "_RB/BRG";
+    let from = oracle::distances(start);
+    for (multiplier, modulus) in [
+        (243, 100_000_007),
+        (0, 7),
+        (1, 1),
+        (10, 1000),
+        (u64::MAX, u64::MAX),
+        (3, 2),
     ] {
-        let seed: Board = seed.parse().unwrap();
-        let boards = arrangements(&seed);
-        let max_len = if boards.len() <= 12 { 14 } else { 10 };
-        let step = boards.len() / 12 + 1;
-        for start in boards.iter().step_by(step) {
-            for target in boards.iter().skip(1).step_by(step) {
-                let fast = slider::shortest_paths(start, target).unwrap();
-                match (fast, brute_force(start, target, max_len)) {
-                    (None, None) => {}
-                    (Some(fast), Some(mut slow)) => {
-                        slow.sort_by_key(|p| p.iter().map(|m| m.letter()).collect::<String>());
-                        assert_eq!(
-                            fast.paths().collect::<Vec<_>>(),
-                            slow,
-                            "{start} -> {target}"
-                        );
-                        check_consistent(start, target, &fast);
-                    }
-                    (Some(fast), None) => assert!(
-                        fast.length() > max_len,
-                        "{start} -> {target}: brute force found nothing"
+        let checksum = Checksum::new(multiplier, NonZeroU64::new(modulus).unwrap());
+        let search = Search::new().checksum(checksum);
+        for target in oracle::arrangements(start) {
+            let expected =
+                oracle::shortest_paths(start, &from, &target, &oracle::distances(&target));
+            let got = search
+                .shortest_paths(&board(start), &board(&target))
+                .unwrap();
+            check(
+                &got,
+                &expected,
+                checksum,
+                false,
+                &format!("{start} -> {target} mod {modulus}"),
+            );
+            if let Some(got) = got {
+                assert_eq!(got.checksum(), checksum);
+            }
+        }
+    }
+}
+
+/// The smallest budget at which `search` answers in full (exact sum
+/// included) within `lo..=hi`, found by bisection: the charges do not
+/// depend on the budget while they fit, so a full answer at `b` means one
+/// at every larger budget with the same kind of table.
+fn least_budget(a: &Board, b: &Board, lo: u64, hi: u64) -> Option<u64> {
+    let full = |m: u64| {
+        matches!(Search::new().max_bytes(m).shortest_paths(a, b),
+            Ok(Some(p)) if p.checksum_sum().is_some())
+    };
+    if !full(hi) {
+        return None;
+    }
+    let (mut lo, mut hi) = (lo, hi);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if full(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(lo)
+}
+
+#[test]
+fn budget_edges() {
+    let pairs = [
+        ("_RB/BRG", "GRB/BR_"),
+        ("_RRB/RBBB/RBBR", "BBBR/RRBR/BB_R"),
+        ("_RBB/RRBB/RRBB/RRBB", "RRBB/RBBB/R_RB/RRBB"),
+        ("_RBB/RRBB/RRBB/RRBB", "_BRB/BRBR/RBRB/BRBR"),
+        ("abcd/efgh/ijkl/mno_", "abcd/efgh/ijk_/mnol"),
+    ];
+    for (start, target) in pairs {
+        let (a, b) = (board(start), board(target));
+        let expected = if states(start) > 1 << 20 {
+            oracle::brute_force(start, target, 4)
+        } else {
+            Expected::new(start, target).paths
+        };
+        let switch = 4 * states(start);
+        // Each side of the switch from hashed to flat tables.
+        for max in [switch - 1, switch] {
+            match Search::new().max_bytes(max).shortest_paths(&a, &b) {
+                Ok(got) => check(&got, &expected, Checksum::default(), true, start),
+                Err(e) => assert!(
+                    matches!(
+                        e,
+                        Error::MemoryBudget { .. } | Error::AllocationFailed { .. }
                     ),
-                    (None, Some(_)) => panic!("{start} -> {target}: search says unreachable"),
+                    "{start}: {e}"
+                ),
+            }
+        }
+        // Hashed tables below the switch, flat ones from it on.
+        for (lo, hi) in [(0, switch - 1), (switch, switch.max(1 << 26))] {
+            let Some(least) = least_budget(&a, &b, lo, hi) else {
+                continue;
+            };
+            let what = format!("{start} -> {target} at {least} bytes");
+            let (got, held) = peak(|| Search::new().max_bytes(least).shortest_paths(&a, &b));
+            check(&got.unwrap(), &expected, Checksum::default(), false, &what);
+            assert!(held <= least as usize + BOOKKEEPING, "{what}: held {held}");
+            if least > lo {
+                match Search::new().max_bytes(least - 1).shortest_paths(&a, &b) {
+                    Err(Error::MemoryBudget { max_bytes, .. }) => assert_eq!(max_bytes, least - 1),
+                    Ok(got) => {
+                        assert!(
+                            got.as_ref().is_some_and(|p| p.checksum_sum().is_none()),
+                            "{what}"
+                        );
+                        check(&got, &expected, Checksum::default(), true, &what);
+                    }
+                    Err(e) => panic!("{what}: {e}"),
                 }
             }
         }
@@ -142,9 +343,168 @@ fn brute_force_agrees_on_tiny_boards() {
 }
 
 #[test]
+fn budget_bounds_the_peak() {
+    // A 4x7 board with an unbounded budget used to reserve 1.12 GB and
+    // peak at 1.73 GB; a budget now bounds what the search holds.
+    let start = board("_RRRRRR/RRRRRRR/BBBBBBB/BBBBBBB");
+    let target = board("_BRBRBR/BRBRBRB/RBRBRBR/BRBRBRB");
+    let near = start
+        .apply_all(&"LULURDRU".parse::<Moves>().unwrap())
+        .unwrap();
+    for max in [0, 1, 100, 10_000, 100_000, 1 << 20, 1 << 22, 1 << 24] {
+        for b in [&target, &near] {
+            let (got, held) = peak(|| Search::new().max_bytes(max).shortest_paths(&start, b));
+            assert!(
+                held <= max as usize + BOOKKEEPING,
+                "budget {max}: held {held} ({:?})",
+                got.map(|p| p.map(|p| p.path_len()))
+            );
+        }
+    }
+    let (got, _) = peak(|| {
+        Search::new()
+            .max_bytes(1 << 24)
+            .shortest_paths(&start, &near)
+    });
+    assert_eq!(got.unwrap().map(|p| p.path_len()), Some(8));
+}
+
+#[test]
+fn allocation_failure_is_an_error() {
+    // 5·10^14 positions: flat tables under an unbounded budget, which the
+    // allocator refuses (it used to abort).
+    let start = board("_RRRRRRR/RRRBBBBB/BBBBBGGG/GGGGGGGG");
+    let target = board("RRRRRRR_/RRRBBBBB/BBBBBGGG/GGGGGGGG");
+    assert!(matches!(
+        Search::new()
+            .max_bytes(u64::MAX)
+            .shortest_paths(&start, &target),
+        Err(Error::AllocationFailed { .. })
+    ));
+    // The default budget searches it with hash tables.
+    let paths = slider::shortest_paths(&start, &target).unwrap().unwrap();
+    assert_eq!((paths.path_len(), paths.count()), (7, 1));
+}
+
+#[test]
+fn errors_say_what_to_do() {
+    let messages = [
+        (
+            Error::MemoryBudget {
+                states: 100,
+                max_bytes: 10,
+            },
+            "a search over 100 positions needs more than its memory budget of 10 bytes",
+        ),
+        (
+            Error::AllocationFailed { bytes: 1 << 40 },
+            "the system could not allocate 1099511627776 bytes; lower the search's memory budget",
+        ),
+        (
+            Error::PathTooLong { max_len: 253 },
+            "the shortest path is longer than 253 moves, the longest supported",
+        ),
+        (
+            Error::PathCountOverflow { path_len: 250 },
+            "the shortest paths of 250 moves number more than u128::MAX",
+        ),
+        (
+            Error::InvalidMove {
+                letter: 'x',
+                index: 2,
+            },
+            "'x' at index 2 is not a move (L, R, U or D)",
+        ),
+    ];
+    for (e, text) in messages {
+        assert_eq!(e.to_string(), text);
+    }
+}
+
+#[test]
+fn statement_boards() {
+    let start = board("_RBB/RRBB/RRBB/RRBB");
+    let example = board("RRBB/RBBB/R_RB/RRBB");
+    let lulur: Moves = "LULUR".parse().unwrap();
+    assert_eq!(slider::checksum(&lulur), 19_761_398);
+    assert_eq!(start.apply_all(&lulur).unwrap(), example);
+    let paths = slider::shortest_paths(&start, &example).unwrap().unwrap();
+    assert_eq!(paths.path_len(), 5);
+    assert!(paths.paths().any(|p| p == lulur));
+    let target = "_BRB/BRBR/RBRB/BRBR";
+    let expected = Expected::new("_RBB/RRBB/RRBB/RRBB", target).paths;
+    let got = slider::shortest_paths(&start, &board(target)).unwrap();
+    check(&got, &expected, Checksum::default(), false, "the problem");
+    // The answer to Project Euler 244, known from the problem's site.
+    assert_eq!(
+        slider::shortest_checksum_sum(&start, &board(target)).unwrap(),
+        Some(96_356_848)
+    );
+}
+
+#[test]
+fn fifteen_puzzle_is_searched_with_hashing() {
+    // 16! positions: too many to index, so a small ball around each end.
+    let solved = "abcd/efgh/ijkl/mno_";
+    let moves: Moves = "DDRULDRRUL".parse().unwrap();
+    let scrambled = board(solved).apply_all(&moves).unwrap().to_string();
+    let paths = slider::shortest_paths(&board(solved), &board(&scrambled)).unwrap();
+    let brute = oracle::brute_force(solved, &scrambled, moves.len());
+    check(&paths, &brute, Checksum::default(), false, "15-puzzle");
+    // Two tiles swapped: the parity invariant answers at once.
+    let swapped = board("bacd/efgh/ijkl/mno_");
+    assert!(
+        slider::shortest_paths(&board(solved), &swapped)
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[test]
+fn brute_force_agrees_on_rank_table_edges() {
+    // 32 cells (the largest boards) with one or two odd tiles: ranked
+    // spaces whose ranks use the binomial table's last rows.
+    for start in [
+        "_RRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRB",
+        "_RRRRRRRRRRRRRRR/RRRRRRRRRRRRRRBB",
+    ] {
+        let from = oracle::distances(start);
+        // Targets within 16 moves (farther ones have millions of paths).
+        let mut targets: Vec<&String> = from
+            .iter()
+            .filter(|(_, d)| **d <= 16)
+            .map(|(t, _)| t)
+            .collect();
+        targets.sort();
+        for target in targets.iter().step_by(targets.len() / 20) {
+            let expected = oracle::shortest_paths(start, &from, target, &oracle::distances(target));
+            let got = slider::shortest_paths(&board(start), &board(target)).unwrap();
+            check(
+                &got,
+                &expected,
+                Checksum::default(),
+                false,
+                &format!("{start} -> {target}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn start_is_target() {
+    let b = board("_RBB/RRBB/RRBB/RRBB");
+    let paths = slider::shortest_paths(&b, &b).unwrap().unwrap();
+    assert_eq!(
+        (paths.path_len(), paths.count(), paths.checksum_sum()),
+        (0, 1, Some(0))
+    );
+    assert_eq!(paths.paths().collect::<Vec<_>>(), vec![Moves::default()]);
+}
+
+#[test]
 fn unreachable_cases() {
     let unreachable = |a: &str, b: &str| {
-        let (a, b) = (a.parse::<Board>().unwrap(), b.parse::<Board>().unwrap());
+        let (a, b) = (board(a), board(b));
         let none = slider::shortest_paths(&a, &b).unwrap().is_none();
         none && slider::shortest_checksum_sum(&a, &b).unwrap().is_none()
     };
@@ -162,38 +522,14 @@ fn unreachable_cases() {
 }
 
 #[test]
-fn fifteen_puzzle_is_searched_with_hashing() {
-    // 16! positions: too many to index, so a small ball around each end.
-    let solved: Board = "abcd/efgh/ijkl/mno_".parse().unwrap();
-    let moves = slider::parse_moves("DDRULDRRUL").unwrap();
-    let scrambled = solved.apply_all(&moves).unwrap();
-    let paths = slider::shortest_paths(&solved, &scrambled)
-        .unwrap()
-        .unwrap();
-    assert!(paths.length() <= moves.len() && paths.length() % 2 == 0);
-    check_consistent(&solved, &scrambled, &paths);
-    let brute = brute_force(&solved, &scrambled, paths.length()).unwrap();
-    assert_eq!(brute.len() as u128, paths.count());
-    // Two tiles swapped: the parity invariant answers at once.
-    let swapped: Board = "bacd/efgh/ijkl/mno_".parse().unwrap();
-    assert!(slider::shortest_paths(&solved, &swapped).unwrap().is_none());
-}
-
-#[test]
-fn start_is_target() {
-    let board: Board = "_RBB/RRBB/RRBB/RRBB".parse().unwrap();
-    let paths = slider::shortest_paths(&board, &board).unwrap().unwrap();
-    assert_eq!(
-        (paths.length(), paths.count(), paths.checksum_sum()),
-        (0, 1, Some(0))
-    );
-    assert_eq!(paths.paths().collect::<Vec<_>>(), vec![Vec::<Move>::new()]);
-}
-
-#[test]
-fn bad_input() {
+fn bad_boards() {
     let parse = |s: &str| s.parse::<Board>();
     assert_eq!(parse(""), Err(Error::EmptyBoard));
+    assert_eq!(parse("\n"), Err(Error::EmptyBoard));
+    // An empty row after the first used to be `RaggedRows`.
+    for text in ["_R//RB", "_R/", "_R/RB/", "/_R", "_R\n\nRB", "_R/RB\n\n"] {
+        assert_eq!(parse(text), Err(Error::EmptyBoard), "{text:?}");
+    }
     assert_eq!(
         parse("_R/RBB"),
         Err(Error::RaggedRows {
@@ -213,57 +549,164 @@ fn bad_input() {
         })
     );
     assert_eq!(
-        parse("_\t/BB"),
+        parse("_R/\tB"),
         Err(Error::InvalidTile {
             tile: '\t',
-            row: 0,
-            col: 1
+            row: 1,
+            col: 0
         })
     );
-    assert!(matches!(parse("_"), Err(Error::BoardSize { .. })));
-    assert!(matches!(
-        parse(&format!("_{}", "R".repeat(40))),
-        Err(Error::BoardSize { .. })
-    ));
+    assert_eq!(
+        parse("_"),
+        Err(Error::BoardSize {
+            cells: 1,
+            colours: 1 - 1
+        })
+    );
+    assert_eq!(
+        parse(&format!("_{}", "R".repeat(31))).map(|b| b.cols()),
+        Ok(32)
+    );
+    assert_eq!(
+        parse(&format!("_{}", "R".repeat(32))),
+        Err(Error::BoardSize {
+            cells: 33,
+            colours: 0
+        })
+    );
+    assert_eq!(
+        parse(&format!("_R{}", "/RR".repeat(15))).map(|b| b.rows()),
+        Ok(16)
+    );
+    assert_eq!(
+        parse(&format!("_R{}", "/RR".repeat(16))),
+        Err(Error::BoardSize {
+            cells: 34,
+            colours: 0
+        })
+    );
     assert!(matches!(
         parse("_abcdefghijklmnop"),
-        Err(Error::BoardSize { .. })
+        Err(Error::BoardSize { colours: 16, .. })
     ));
+    assert_eq!(parse("_abcdefghijklmno").map(|b| b.colours().len()), Ok(15));
     assert_eq!(parse("_R\nRB"), parse("_R/RB"));
-    assert_eq!(parse("_R/RB\n"), parse("_R/RB"));
-    let a = parse("_R/RB").unwrap();
-    let b = parse("_RR").unwrap();
+    assert_eq!(parse("_R\r\nRB\r\n"), parse("_R/RB"));
+    let (a, b) = (board("_R/RB"), board("_RR"));
     assert!(matches!(
         slider::shortest_paths(&a, &b),
         Err(Error::ShapeMismatch { .. })
     ));
-    assert!(matches!(
+    assert_eq!(
         a.apply(Move::Down),
         Err(Error::IllegalMove {
             letter: 'D',
             row: 0,
             col: 0
         })
-    ));
-    assert!(matches!(
-        slider::parse_moves("LQ"),
-        Err(Error::InvalidMove { letter: 'Q' })
-    ));
-    let big: Board = "_RRRRR/RRRRRR/RRRBBB/BBBBBB/BBBBBB".parse().unwrap();
-    let far: Board = "RRRRRB/RRRRRR/RRRBBB/BBBBBB/BBBBB_".parse().unwrap();
-    assert!(matches!(
-        Search::new().max_states(1000).shortest_paths(&big, &far),
-        Err(Error::SearchTooLarge { .. })
-    ));
-    assert_eq!(Checksum::new(243, 0).modulus(), 1);
+    );
+    assert_eq!(
+        "LQ".parse::<Moves>(),
+        Err(Error::InvalidMove {
+            letter: 'Q',
+            index: 1
+        })
+    );
+}
+
+#[test]
+fn invisible_characters_are_not_tiles() {
+    // Invisible and non-printable characters used to be taken as tiles.
+    for ch in [
+        '\u{200B}', '\u{FEFF}', '\u{AD}', '\u{301}', '\u{E000}', '\u{7F}', '\u{A0}', 'é',
+    ] {
+        assert_eq!(
+            format!("_R/R{ch}").parse::<Board>(),
+            Err(Error::InvalidTile {
+                tile: ch,
+                row: 1,
+                col: 1
+            }),
+            "U+{:04X}",
+            u32::from(ch)
+        );
+    }
+    // Every character: a tile exactly when it is printable ASCII.
+    for ch in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+        let parsed = format!("_{ch}").parse::<Board>();
+        match ch {
+            '_' => assert_eq!(parsed, Err(Error::GapCount { got: 2 })),
+            // An empty second row; a line ending, which leaves one cell.
+            '/' => assert_eq!(parsed, Err(Error::EmptyBoard)),
+            '\n' | '\r' => assert_eq!(
+                parsed,
+                Err(Error::BoardSize {
+                    cells: 1,
+                    colours: 0
+                })
+            ),
+            '!'..='~' => assert_eq!(parsed.map(|b| b.tile(0, 1)), Ok(Some(ch))),
+            _ => assert_eq!(
+                parsed,
+                Err(Error::InvalidTile {
+                    tile: ch,
+                    row: 0,
+                    col: 1
+                })
+            ),
+        }
+    }
+}
+
+#[test]
+fn oversized_text_costs_no_memory() {
+    // 100 MB of `/` used to be split into a vector of rows first (1.7 GB).
+    let slashes = "/".repeat(10 << 20);
+    let (got, held) = peak(|| slashes.parse::<Board>());
+    assert_eq!(got, Err(Error::EmptyBoard));
+    assert!(held < 4096, "held {held}");
+    for text in [
+        "R/".repeat(5 << 20),
+        "R".repeat(10 << 20),
+        format!("_R{}", "/RR".repeat(3 << 20)),
+    ] {
+        let (got, held) = peak(|| text.parse::<Board>());
+        assert!(
+            matches!(got, Err(Error::BoardSize { colours: 0, .. })),
+            "{:?}",
+            got
+        );
+        assert!(held < 4096, "held {held}");
+    }
+}
+
+#[test]
+fn paths_iterator_is_exact_and_fused() {
+    let (a, b) = (board("_RB/RBB"), board("BRB/RB_"));
+    let paths = slider::shortest_paths(&a, &b).unwrap().unwrap();
+    let mut it = paths.paths();
+    let total = paths.count() as usize;
+    for left in (0..total).rev() {
+        assert!(it.next().is_some());
+        assert_eq!(it.size_hint(), (left, Some(left)));
+    }
+    assert_eq!((it.next(), it.next()), (None, None));
+    let _ = it.clone();
+    let _ = format!("{it:?}");
 }
 
 #[test]
 fn public_types_are_send_and_sync() {
     fn check<T: Send + Sync>() {}
     check::<Board>();
-    check::<slider::ShortestPaths>();
+    check::<ShortestPaths>();
+    check::<slider::Paths<'_>>();
     check::<Search>();
+    check::<Checksum>();
+    check::<Move>();
+    check::<Moves>();
+    fn fused<T: std::iter::FusedIterator + Clone + std::fmt::Debug>() {}
+    fused::<slider::Paths<'_>>();
 }
 
 proptest! {
@@ -281,23 +724,33 @@ proptest! {
     }
 
     #[test]
-    fn any_text_parses_or_errs(text in ".{0,40}") {
-        let _ = text.parse::<Board>();
+    fn moves_round_trip(letters in "[LRUD]{0,40}") {
+        let moves: Moves = letters.parse().unwrap();
+        prop_assert_eq!(moves.len(), letters.len());
+        prop_assert_eq!(moves.to_string(), letters);
+    }
+
+    #[test]
+    fn any_text_parses_or_errs(text in "\\PC{0,40}|[_RB/\n]{0,40}") {
+        if let Ok(board) = text.parse::<Board>() {
+            prop_assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+        }
+        let _ = text.parse::<Moves>();
     }
 
     #[test]
     fn random_walks_bound_the_shortest_length(moves in proptest::collection::vec(0usize..4, 0..30)) {
-        let start: Board = "_RB/BRG/GBR".parse().unwrap();
-        let mut board = start.clone();
+        let start = board("_RB/BRG/GBR");
+        let mut b = start.clone();
         let mut walked = 0;
         for m in moves {
-            if let Ok(next) = board.apply(Move::ALL[m]) {
-                board = next;
+            if let Ok(next) = b.apply(Move::ALL[m]) {
+                b = next;
                 walked += 1;
             }
         }
-        let paths = slider::shortest_paths(&start, &board).unwrap().unwrap();
-        prop_assert!(paths.length() <= walked);
-        prop_assert_eq!(paths.length() % 2, walked % 2);
+        let paths = slider::shortest_paths(&start, &b).unwrap().unwrap();
+        prop_assert!(paths.path_len() <= walked);
+        prop_assert_eq!(paths.path_len() % 2, walked % 2);
     }
 }

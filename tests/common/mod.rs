@@ -32,3 +32,4 @@ pub fn byte_sieve(n_max: u64) -> Vec<bool> {
     }
     table
 }
+pub mod slider;
