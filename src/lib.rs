@@ -57,7 +57,7 @@
 //! let start: Board = "_RBB/RRBB/RRBB/RRBB".parse()?;
 //! let example: Board = "RRBB/RBBB/R_RB/RRBB".parse()?;
 //! let paths = slider::shortest_paths(&start, &example)?.expect("reachable");
-//! assert_eq!(paths.length(), 5);
+//! assert_eq!(paths.path_len(), 5);
 //! assert!(paths.paths().any(|p| slider::checksum(&p) == 19_761_398)); // LULUR
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
