@@ -88,16 +88,36 @@ pub fn min_moves(rows: u64, cols: u64) -> Result<Option<u128>, Error> {
 /// One shortest solution found by [`search`]: its moves, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    moves: Vec<Move>,
+    moves: Moves,
 }
 
 impl Solution {
     /// The number of moves, `S(m, n)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sliding_game::search;
+    ///
+    /// assert_eq!(search(2, 2)?.map(|s| s.len()), Some(5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
     /// Whether the solution has no moves (never: the red counter must move).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sliding_game::search;
+    ///
+    /// assert_eq!(search(1, 2)?.map(|s| s.is_empty()), Some(false));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
@@ -110,18 +130,19 @@ impl Solution {
     /// use primeboard::sliding_game::{search, Move};
     ///
     /// let solution = search(1, 2)?.expect("1x2 can be finished");
-    /// assert_eq!(solution.moves(), [Move::Right]);
+    /// assert_eq!(*solution.moves(), [Move::Right]);
     /// assert_eq!(solution.to_string(), "R");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn moves(&self) -> &[Move] {
+    #[must_use]
+    pub fn moves(&self) -> &Moves {
         &self.moves
     }
 }
 
 impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.moves.iter().try_for_each(|m| write!(f, "{m}"))
+        self.moves.fmt(f)
     }
 }
 
@@ -249,7 +270,7 @@ impl Search {
             let (red, space) = (state / cells, state % cells);
             if red == cells - 1 {
                 return Ok(Some(Solution {
-                    moves: path(&parent, state, cells, c),
+                    moves: path(&parent, state, cells, c).into(),
                 }));
             }
             for m in Move::ALL {
@@ -448,6 +469,7 @@ impl Boards {
     /// // S(m, n) = 10^18 + 1 has about 8 · 10^16 boards: counted, not listed.
     /// assert_eq!(boards(1_000_000_000_000_000_001).remaining(), 83_333_333_333_333_334);
     /// ```
+    #[must_use]
     pub fn remaining(&self) -> u64 {
         let pairs = (self.last_m + 1).saturating_sub(self.next_m);
         self.special.len() as u64 + u64::from(self.transpose_due.is_some()) + 2 * pairs

@@ -99,6 +99,7 @@ use crate::Error;
 /// assert!(is_prime(18_446_744_073_709_551_557)); // the largest u64 prime
 /// assert!(!is_prime(3_215_031_751)); // a strong pseudoprime to bases 2, 3, 5, 7
 /// ```
+#[must_use]
 pub fn is_prime(n: u64) -> bool {
     miller_rabin::is_prime(n)
 }

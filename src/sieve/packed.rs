@@ -126,6 +126,7 @@ impl Sieve {
     /// assert_eq!(Sieve::new(1000)?.upper_bound(), 1000);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn upper_bound(&self) -> u64 {
         self.upper_bound
     }
@@ -149,6 +150,7 @@ impl Sieve {
     /// assert!(sieve.is_prime(1_000_000_007)); // beyond the bound: tested
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn is_prime(&self, n: u64) -> bool {
         if n > self.upper_bound {
             return miller_rabin::is_prime(n);
@@ -178,6 +180,7 @@ impl Sieve {
     /// assert_eq!(sieve.prime_pi(101), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn prime_pi(&self, n: u64) -> Option<u64> {
         if n > self.upper_bound {
             return None;
@@ -217,6 +220,7 @@ impl Sieve {
     /// assert_eq!(sieve.nth_prime(0), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn nth_prime(&self, k: u64) -> Option<u64> {
         let small = k.checked_sub(1)?;
         if small < self.wheel_primes {
