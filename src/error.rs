@@ -2,9 +2,12 @@
 
 /// Everything that can go wrong in `primeboard`.
 ///
-/// Every variant names the input that caused it. Errors are reported once, by
-/// the constructor or function that validates the input; queries on a value
-/// that was built successfully do not fail.
+/// Every variant names the input that caused it. Input is validated once, by
+/// the constructor or function that takes it, before any large allocation.
+/// Queries on a value that was built successfully fail only where the answer
+/// itself cannot be represented (such as
+/// [`PrimeSums::sum_of_squares`](crate::sieve::PrimeSums::sum_of_squares)
+/// past `u128`); "no answer" is an `Option`, not an error.
 ///
 /// # Examples
 ///
@@ -40,11 +43,13 @@ pub enum Error {
         max: u64,
     },
 
-    /// A streaming sieve could not allocate its sieving primes.
+    /// A streaming sieve could not allocate the sieving primes of its first
+    /// segment.
     ///
-    /// Sieving a range ending at `hi` keeps one 12-byte record per prime up to
-    /// `√hi`; near `2^64` that is 2.4 GB. Ask for a narrower range (narrow
-    /// ranges are tested prime by prime and need no sieving primes).
+    /// The first segment of a range starting near `lo` needs one 12-byte
+    /// record per prime up to `√lo`: up to 2.4 GB near `2^64`. Ask for a
+    /// narrower range (narrow ranges are tested prime by prime and need no
+    /// sieving primes).
     #[error("sieving up to {hi} needs {bytes} bytes of sieving primes, more than can be allocated")]
     OutOfMemory {
         /// The end of the range.

@@ -118,9 +118,42 @@
 //!   breadth-first search over ranked positions; the Project Euler 244
 //!   instance takes about 2 ms.
 //!
+//! # Conventions
+//!
+//! One word per idea, across the modules:
+//!
+//! - Ranges of numbers are Rust ranges, with their usual bounds
+//!   (`lo..hi` excludes `hi`, `..=n` includes `n`); a single bound says
+//!   which it is (`prime_pi(x)`: the primes `<= x`; `count_grids(L)`:
+//!   the primes `< L`). `nth_prime` is 1-based.
+//! - A number of moves is a `len` ([`Moves::len`](sliding_game::Moves),
+//!   [`Solution::len`](sliding_game::Solution::len),
+//!   [`ShortestPaths::path_len`](slider::ShortestPaths::path_len)).
+//! - Board sides are `u64` in [`sliding_game`], whose boards are formulas
+//!   and never held in memory, and `usize` in [`slider`], whose boards are.
+//! - Counts are `u64`, or `u128` where they can pass `2^64`; never `usize`.
+//! - A budget (`max_states`) is a builder setting with a documented default,
+//!   checked before anything large is allocated.
+//! - "No answer" is an `Option` (an unreachable board, a prime past a
+//!   sieve's bound); bad input is an [`Error`], never a panic.
+//!
+//! # Crate features
+//!
+//! - `rayon` (on by default): the long computations run on rayon's global
+//!   thread pool, or on the pool the caller [installs]; its size is
+//!   `RAYON_NUM_THREADS` or the number of cores. Which calls use threads is
+//!   said in their docs: [`count_primes`](sieve::count_primes),
+//!   [`Sieve::new`](sieve::Sieve::new), [`PrimesIn`](sieve::PrimesIn) as a
+//!   parallel iterator, and the searches named in the modules' docs. With
+//!   `default-features = false` the crate has no rayon, runs on the calling
+//!   thread only, and gives the same answers.
+//!
+//! [installs]: https://docs.rs/rayon/latest/rayon/struct.ThreadPool.html#method.install
+//!
 //! # Minimum supported Rust version
 //!
-//! Rust 1.85 (edition 2024), as `rust-version` in `Cargo.toml` says.
+//! Rust 1.88 (edition 2024), as `rust-version` in `Cargo.toml` says: the
+//! version the whole build, tests included, needs.
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
