@@ -123,6 +123,7 @@
 //! Rust 1.85 (edition 2024), as `rust-version` in `Cargo.toml` says.
 #![deny(missing_docs)]
 
+mod arith;
 mod error;
 pub mod prime_square;
 pub mod sieve;

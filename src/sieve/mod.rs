@@ -44,10 +44,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod lmo;
 mod miller_rabin;
 mod packed;
 mod segmented;
-pub(crate) mod sums;
+mod sums;
+mod weight;
 mod wheel;
 
 use std::ops::Range;
@@ -55,6 +57,7 @@ use std::ops::Range;
 pub use packed::{Primes, Sieve};
 pub use segmented::PrimesIn;
 pub use sums::PrimeSums;
+pub(crate) use sums::count_and_squares;
 
 use crate::Error;
 
@@ -139,4 +142,50 @@ pub fn count_primes(range: Range<u64>) -> Result<u64, Error> {
 /// ```
 pub fn primes_in(range: Range<u64>) -> Result<PrimesIn, Error> {
     PrimesIn::new(range)
+}
+
+/// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
+///
+/// Below `2^12` the primes are sieved and counted; above, the combinatorial
+/// engine of Lagarias, Miller and Odlyzko with Deléglise and Rivat's easy
+/// leaves counts them without listing them (see [`prime_sum`] for the
+/// method, which is the same with every prime weighing 1). For many `x`
+/// below one bound, [`Sieve::prime_pi`] answers each in constant time.
+///
+/// # Complexity
+///
+/// Time `O(x^{2/3} / log^2 x)`, memory `O(x^{1/3} log^2 x)`.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::prime_pi;
+///
+/// assert_eq!(prime_pi(0), 0);
+/// assert_eq!(prime_pi(100), 25);
+/// assert_eq!(prime_pi(1_000_000_000_000), 37_607_912_018);
+/// ```
+#[must_use]
+pub fn prime_pi(x: u64) -> u64 {
+    sums::weighed::<weight::Count>(x)
+}
+
+/// `Σ p`, the sum of the primes `p <= x`, exact for every `u64` `x` (it is
+/// below `4 · 10^36`).
+///
+/// # Complexity
+///
+/// Time `O(x^{2/3} / log^2 x)`, memory `O(x^{1/3} log^2 x)`.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::prime_sum;
+///
+/// assert_eq!(prime_sum(10), 2 + 3 + 5 + 7);
+/// assert_eq!(prime_sum(1_000_000_000_000), 18_435_588_552_550_705_911_377);
+/// ```
+#[must_use]
+pub fn prime_sum(x: u64) -> u128 {
+    sums::weighed::<weight::Linear<u128>>(x)
 }
