@@ -38,13 +38,17 @@ const SEGMENT_WORDS: usize = 1 << 14;
 const BLOCK_WORDS: usize = 4;
 const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 
+/// Blocks per super-block: a run of queries walks the super-blocks' sums,
+/// then at most this many blocks' sums per query.
+const SUPER_BLOCKS: usize = 16;
+
 /// The smallest `x` the engine takes: below, `∛x + 1 < √x - 1` fails.
 pub(crate) const MIN_X: u64 = 27;
 
 /// `y = α ∛x`, the split between leaves and sieve.
 pub(crate) fn split(x: u64) -> u64 {
     let cube_root = x.cbrt();
-    let alpha = (x as f64).ln().powi(2) / 60.0;
+    let alpha = (x as f64).ln().powi(2) / 90.0;
     let y = (alpha.max(1.0) * cube_root as f64) as u64;
     y.clamp(cube_root + 1, x.sqrt() - 1)
 }
@@ -53,6 +57,21 @@ pub(crate) fn split(x: u64) -> u64 {
 #[inline]
 fn div(x: u64, a: u64, b: u64) -> u64 {
     x / a / b
+}
+
+/// `⌊n / d⌋` for a quotient below `2^32`, from a floating-point estimate
+/// off by at most one, for `n < 2^63` and `d < 2^32` (a 64-bit division
+/// takes several times longer).
+#[inline(always)]
+fn quotient(n: u64, d: u64) -> u64 {
+    let mut q = (n as i64 as f64 / d as i64 as f64) as i64 as u64;
+    if q * d > n {
+        q -= 1;
+    } else if (q + 1) * d <= n {
+        q += 1;
+    }
+    debug_assert_eq!(q, n / d);
+    q
 }
 
 /// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `y` ([`split`] in use).
@@ -233,19 +252,19 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, small: &Small<W>) -
         .plus(small.prefix[a].minus(small.prefix[last_easy]));
     // While consecutive q are far apart in t, each leaf reads its own π(t);
     // above, runs of q share π(t) and are taken at once.
-    let sparse_up_to = small.pi((x / p / 4).sqrt().min(y)).min(last_easy);
+    let sparse_up_to = small.pi((x / p).sqrt().min(y)).min(last_easy);
     let xp = x / p;
     let mut i = first;
     while i <= sparse_up_to {
         let q = u64::from(small.primes[i]);
-        let t = xp / q;
+        let t = quotient(xp, q);
         debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
         sum = sum.plus(W::scale(small.prefix[small.pi(t)], q));
         i += 1;
     }
     while i <= last_easy {
         let q = u64::from(small.primes[i]);
-        let t = xp / q;
+        let t = quotient(xp, q);
         debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
         let l = small.pi(t);
         // Every q up to x / (p p_l) has the same π(t).
@@ -280,6 +299,8 @@ struct Hard<'a, W: Weight> {
     next: Vec<u64>,
     words: Vec<u64>,
     counters: Vec<W::V>,
+    /// The sums of [`SUPER_BLOCKS`] counters.
+    supers: Vec<W::V>,
     /// The sum over the bits still set in the segment.
     total: W::V,
     /// The special leaves' sum so far.
@@ -306,6 +327,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                 .collect(),
             words: vec![0; words],
             counters: vec![W::V::default(); words.div_ceil(BLOCK_WORDS)],
+            supers: vec![W::V::default(); words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
             total: W::V::default(),
             leaves: W::V::default(),
             p2_primes: W::V::default(),
@@ -372,6 +394,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             self.words[bits / 64] = (1 << (bits % 64)) - 1;
         }
         self.total = W::V::default();
+        self.supers.fill(W::V::default());
         for (k, block) in self.words.chunks(BLOCK_WORDS).enumerate() {
             let mut sum = W::V::default();
             for (j, &word) in block.iter().enumerate() {
@@ -379,6 +402,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                 sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));
             }
             self.counters[k] = sum;
+            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].plus(sum);
             self.total = self.total.plus(sum);
         }
     }
@@ -396,6 +420,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                 let f = W::of(j);
                 let k = (i / BLOCK_BITS) as usize;
                 self.counters[k] = self.counters[k].minus(f);
+                self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(f);
                 self.total = self.total.minus(f);
             }
             j += step;
@@ -409,11 +434,15 @@ impl<'a, W: Weight> Hard<'a, W> {
     fn query(&self, cursor: &mut Cursor<W::V>, low: u64, t: u64) -> W::V {
         let n = (t - low).div_ceil(2);
         let block = (n / BLOCK_BITS) as usize;
-        while cursor.block < block {
-            cursor.sum = cursor.sum.plus(self.counters[cursor.block]);
-            cursor.block += 1;
+        let first = block / SUPER_BLOCKS * SUPER_BLOCKS;
+        while cursor.block < first {
+            cursor.sum = cursor.sum.plus(self.supers[cursor.block / SUPER_BLOCKS]);
+            cursor.block += SUPER_BLOCKS;
         }
         let mut sum = cursor.sum;
+        for &counter in &self.counters[first..block] {
+            sum = sum.plus(counter);
+        }
         let last = (n / 64) as usize;
         for w in block * BLOCK_WORDS..last {
             let base = low + 128 * w as u64 + 1;
@@ -447,7 +476,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                 if code.unsigned_abs() as usize <= b {
                     continue;
                 }
-                let t = xp / m;
+                let t = quotient(xp, m);
                 let phi = self.phi[b].plus(self.query(&mut cursor, low, t));
                 let leaf = W::scale(phi, p * m);
                 if code > 0 {
@@ -461,7 +490,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             let first = small.pi(above.max(p).min(y)) + 1;
             for i in (first..=small.pi(hard_up_to)).rev() {
                 let q = u64::from(small.primes[i]);
-                let t = xp / q;
+                let t = quotient(xp, q);
                 let phi = self.phi[b].plus(self.query(&mut cursor, low, t));
                 plus = plus.plus(W::scale(phi, p * q));
             }
@@ -470,7 +499,8 @@ impl<'a, W: Weight> Hard<'a, W> {
     }
 }
 
-/// Where a run of increasing queries stands: the blocks before `block` sum to `sum`.
+/// Where a run of increasing queries stands: the blocks before `block` (a
+/// multiple of [`SUPER_BLOCKS`]) sum to `sum`.
 #[derive(Default)]
 struct Cursor<V> {
     block: usize,
