@@ -1,9 +1,14 @@
 //! Sieve benchmarks: counting, summing and building, checked against known
-//! prime counts (OEIS A006880) and sums (OEIS A046731).
+//! prime counts (OEIS A006880) and sums (OEIS A046731); the prime-sum engine
+//! of `prime_pi`, `prime_sum` and `PrimeSums` at 10^12 and 10^13.
 
 mod common;
 
-use primeboard::sieve::{self, Sieve};
+use primeboard::sieve::{self, PrimeSums, Sieve};
+
+/// `Σ p²` over the primes up to `10^12`: the new engine and the Lucy's
+/// method it replaced agree on it.
+const SQUARES_1E12: u128 = 12_212_907_966_177_661_747_436_156_685_876_997;
 
 fn main() {
     let bench = common::Bench::from_args();
@@ -47,4 +52,26 @@ fn main() {
     bench.case("sum primes_in(1e18..1e18+5e7).rev()", forwards, || {
         sieve::primes_in(near.clone()).map(|it| it.rev().map(sum).sum::<u128>())
     });
+    bench.case("prime_pi(1e6)", 78_498, || sieve::prime_pi(1_000_000));
+    bench.case("prime_pi(1e12)", 37_607_912_018, || {
+        sieve::prime_pi(1_000_000_000_000)
+    });
+    bench.case("prime_pi(1e13)", 346_065_536_839, || {
+        sieve::prime_pi(10_000_000_000_000)
+    });
+    bench.case("prime_sum(1e13)", 1_699_246_443_377_779_418_889_494, || {
+        sieve::prime_sum(10_000_000_000_000)
+    });
+    bench.case(
+        "PrimeSums::new(1e12)",
+        (
+            37_607_912_018,
+            18_435_588_552_550_705_911_377,
+            Ok(SQUARES_1E12),
+        ),
+        || {
+            let sums = PrimeSums::new(1_000_000_000_000);
+            (sums.prime_pi(), sums.sum(), sums.sum_of_squares())
+        },
+    );
 }

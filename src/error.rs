@@ -58,20 +58,12 @@ pub enum Error {
         bytes: u64,
     },
 
-    /// [`PrimeSums::new`](crate::sieve::PrimeSums::new) was asked for an `x`
-    /// above [`PrimeSums::MAX_X`](crate::sieve::PrimeSums::MAX_X).
-    #[error("prime sums up to {x} are not supported (the largest x is {max})")]
-    PrimeSumsTooLarge {
-        /// The `x` that was asked for.
-        x: u64,
-        /// The largest `x` accepted.
-        max: u64,
-    },
-
     /// A prime power sum does not fit in `u128`.
     ///
     /// [`PrimeSums::sum_of_squares`](crate::sieve::PrimeSums::sum_of_squares)
-    /// reports it once `Σp²` passes `u128::MAX` (for `x` near `3 · 10^13`).
+    /// reports it once `Σp²` passes `u128::MAX`, for every `x` from
+    /// about `3.2 · 10^13` on; [`PrimeSums::prime_pi`](crate::sieve::PrimeSums::prime_pi)
+    /// and [`PrimeSums::sum`](crate::sieve::PrimeSums::sum) are exact for every `x`.
     #[error("the sum of p^{power} over the primes up to {x} does not fit in u128")]
     PrimeSumOverflow {
         /// The bound of the sum.

@@ -32,8 +32,9 @@
 //! let top = sieve::primes_in(u64::MAX - 1_000..u64::MAX)?.next_back();
 //! assert_eq!(top, Some(18_446_744_073_709_551_557));
 //!
-//! // Prime sums far beyond what can be sieved.
-//! assert_eq!(PrimeSums::new(10_000_000_000)?.prime_pi(), 455_052_511);
+//! // π(x) and prime sums far beyond what can be sieved.
+//! assert_eq!(sieve::prime_pi(10_000_000_000), 455_052_511);
+//! assert_eq!(PrimeSums::new(10_000_000_000).sum(), 2_220_822_432_581_729_238);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -157,6 +158,7 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+mod arith;
 mod error;
 mod moves;
 pub mod prime_square;

@@ -39,8 +39,8 @@ use std::iter::FusedIterator;
 
 use crate::Error;
 pub use crate::moves::{Move, Moves};
-use crate::sieve::PrimeSums;
-use crate::sieve::sums::{Ring, Wide};
+use crate::arith::{Ring, Value, Wide};
+use crate::sieve;
 
 /// Checks that an `rows × cols` board has room for the counter and the space.
 fn check_board(rows: u64, cols: u64) -> Result<(), Error> {
@@ -485,19 +485,19 @@ impl FusedIterator for Boards {}
 ///
 /// `p = 2` gives no grid, `p = 3` two, and every `p > 3` exactly
 /// `(p² - 1) / 12`, so the count is `2 + (Σ p² - π) / 12` over the primes
-/// `5 <= p < prime_limit`, from [`PrimeSums`].
+/// `5 <= p < prime_limit`, from the engine of
+/// [`prime_sum`](crate::sieve::prime_sum) weighing each prime `(1, p²)`,
+/// with `Σ p²` carried in 192 bits once it may pass `2^128`.
 ///
 /// # Complexity
 ///
-/// That of [`PrimeSums::new`]: a sieve below `2^15`, `O(L^{3/4} / log L)`
-/// time and `O(√L)` memory above (`Σ p` is skipped): about 0.4 s for
-/// `L = 10^12` and 2.3 s for `10^13`.
+/// That of [`prime_sum`](crate::sieve::prime_sum): time
+/// `O(L^{2/3} / log^2 L)`, memory `O(L^{1/3} log^2 L)`.
 ///
 /// # Errors
 ///
 /// - [`Error::CountOverflow`] when the count exceeds `u128::MAX`: for every
-///   `prime_limit > 72 866 938 968 493` (the count is computed in 192 bits,
-///   so every smaller limit is exact).
+///   `prime_limit > 72 866 938 968 493`, refused before any work.
 ///
 /// # Examples
 ///
@@ -510,12 +510,16 @@ impl FusedIterator for Boards {}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_grids(prime_limit: u64) -> Result<u128, Error> {
+    /// The largest limit whose count fits in `u128`.
+    const LAST: u64 = 72_866_938_968_493;
     if prime_limit <= 5 {
         return Ok(if prime_limit > 3 { 2 } else { 0 });
     }
     let overflow = Error::CountOverflow { prime_limit };
-    let (primes, squares) =
-        PrimeSums::count_and_squares(prime_limit - 1).map_err(|_| overflow.clone())?;
+    if prime_limit > LAST {
+        return Err(overflow);
+    }
+    let (primes, squares) = sieve::count_and_squares(prime_limit - 1);
     // Σ (p² - 1) / 12 over 5 <= p < L: remove p = 2, 3 (4 + 9, and 2 from π).
     let removed = Wide::from_u128(13 + u128::from(primes - 2));
     let count = squares.minus(removed).div_small(12);

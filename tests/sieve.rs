@@ -498,77 +498,6 @@ proptest! {
     }
 }
 
-/// The oracle for the prime sums: add up a sieve's primes.
-fn sieve_sums(sieve: &Sieve, x: u64) -> (u64, u128, u128) {
-    sieve
-        .primes()
-        .take_while(|&p| p <= x)
-        .fold((0, 0, 0), |(c, s, q), p| {
-            let p = u128::from(p);
-            (c + 1, s + p, q + p * p)
-        })
-}
-
-#[test]
-fn prime_sums_match_sieve_sums() {
-    let sieve = Sieve::new(30_000_000).unwrap();
-    let mut xs: Vec<u64> = (0..300).collect();
-    for r in [1_448u64, 2_000, 3_000, 5_477] {
-        for x in [r * r, r * r * r / 1_000, r.pow(2) * 5] {
-            xs.extend([x - 1, x, x + 1]);
-        }
-    }
-    for c in [100u64, 200, 300] {
-        xs.extend([c * c * c - 1, c * c * c, c * c * c + 1]);
-    }
-    xs.extend([
-        (1 << 15) - 1,
-        1 << 15,
-        (1 << 15) + 1,
-        (1 << 21) - 1,
-        1 << 21,
-        (1 << 21) + 1,
-        10_000_000,
-        29_999_999,
-    ]);
-    for x in xs.into_iter().filter(|&x| x <= 30_000_000) {
-        let sums = sieve::PrimeSums::new(x).unwrap();
-        let (c, s, q) = sieve_sums(&sieve, x);
-        assert_eq!(
-            (sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()),
-            (c, s, q),
-            "PrimeSums::new({x})"
-        );
-        assert_eq!(sums.x(), x);
-    }
-}
-
-#[test]
-#[ignore = "full size: run in release"]
-fn prime_sums_match_segmented_sums_at_1e10() {
-    let x = 10_000_000_000u64;
-    let (c, s, q) =
-        sieve::primes_in(0..x + 1)
-            .unwrap()
-            .fold((0u64, 0u128, 0u128), |(c, s, q), p| {
-                let p = u128::from(p);
-                (c + 1, s + p, q + p * p)
-            });
-    let sums = sieve::PrimeSums::new(x).unwrap();
-    assert_eq!(
-        (sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap()),
-        (c, s, q)
-    );
-}
-
-#[test]
-fn prime_sums_limits() {
-    assert!(matches!(
-        sieve::PrimeSums::new(sieve::PrimeSums::MAX_X + 1),
-        Err(Error::PrimeSumsTooLarge { .. })
-    ));
-}
-
 #[test]
 fn square_of_the_first_streamed_sieving_prime_is_crossed_off() {
     // 167² = 27889 was reported prime by every range ending in 27890..=28224:
@@ -775,4 +704,177 @@ proptest! {
         prop_assert_eq!(&backwards[..], rest);
         prop_assert_eq!(primes.count(), rest.len());
     }
+}
+
+// ---------------------------------------------------------------------------
+// prime_pi, prime_sum and PrimeSums: the combinatorial engine against a plain
+// sieve, Lucy's method, the segmented sieve and published values.
+// ---------------------------------------------------------------------------
+
+use common::lucy::lucy_sums;
+
+/// `(π(x), Σ p, Σ p²)` through the three public entry points.
+fn engine_sums(x: u64) -> (u64, u128, u128) {
+    let sums = sieve::PrimeSums::new(x);
+    assert_eq!(sums.x(), x);
+    assert_eq!(sieve::prime_pi(x), sums.prime_pi(), "prime_pi({x})");
+    assert_eq!(sieve::prime_sum(x), sums.sum(), "prime_sum({x})");
+    (sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap())
+}
+
+/// The sums over `primes_in(0..x + 1)`.
+fn streamed_sums(x: u64) -> (u64, u128, u128) {
+    sieve::primes_in(0..x + 1)
+        .unwrap()
+        .fold((0, 0, 0), |(c, s, q), p| {
+            let p = u128::from(p);
+            (c + 1, s + p, q + p * p)
+        })
+}
+
+#[test]
+fn engine_matches_a_plain_sieve_below_100_000() {
+    let n = 100_000;
+    let table = byte_sieve(n);
+    let (mut c, mut s, mut q) = (0u64, 0u128, 0u128);
+    for x in 0..=n {
+        if table[x as usize] {
+            c += 1;
+            s += u128::from(x);
+            q += u128::from(x) * u128::from(x);
+        }
+        assert_eq!(engine_sums(x), (c, s, q), "x = {x}");
+    }
+}
+
+/// x at the engine's switches: the sieve cut-off 2^12, cubes and squares
+/// (where ∛x and √x step), and x = y (⌊x / y⌋ + 1) ± 1 around the segment of
+/// 2^21 integers for the y the engine picks near there.
+#[test]
+fn engine_thresholds() {
+    let mut xs = vec![(1 << 12) - 1, 1 << 12, (1 << 12) + 1];
+    for k in [50u64, 100, 215, 464, 1000, 2154] {
+        for x in [k * k * k, k * k * k * k / 10, (10 * k).pow(2)] {
+            if x <= 10_000_000_000 {
+                xs.extend([x - 1, x, x + 1]);
+            }
+        }
+    }
+    for x in xs {
+        let (c, s, q) = lucy_sums(x);
+        assert_eq!(engine_sums(x), (c, s, q), "x = {x}");
+    }
+}
+
+#[test]
+fn engine_matches_lucy_at_seeded_random_x() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for round in 0..60 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        // x up to 10^5, 10^6, ..., 10^9 in turn.
+        let x = state % 10u64.pow(5 + round % 5);
+        assert_eq!(engine_sums(x), lucy_sums(x), "x = {x}");
+    }
+}
+
+#[test]
+fn engine_matches_summed_primes_in() {
+    for x in [123_456_789u64, 999_999_999, 1_000_000_000] {
+        assert_eq!(engine_sums(x), streamed_sums(x), "x = {x}");
+    }
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn engine_matches_the_segmented_sieve_at_random_x() {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for round in 0..12 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let x = state % 10u64.pow(9 + round % 2) + 1;
+        assert_eq!(engine_sums(x), streamed_sums(x), "x = {x}");
+        let big = state % 1_000_000_000_000;
+        assert_eq!(
+            sieve::prime_pi(big),
+            sieve::count_primes(0..big + 1).unwrap(),
+            "{big}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn engine_matches_lucy_up_to_1e11() {
+    for x in [
+        10_000_000_000u64,
+        31_622_776_601,
+        99_999_999_977,
+        100_000_000_000,
+    ] {
+        assert_eq!(engine_sums(x), lucy_sums(x), "x = {x}");
+    }
+}
+
+/// π(10^k) (OEIS A006880) and the sum of the primes below 10^k (OEIS A046731).
+const PUBLISHED: &[(u32, u64, u128)] = &[
+    (1, 4, 17),
+    (2, 25, 1060),
+    (3, 168, 76_127),
+    (4, 1229, 5_736_396),
+    (5, 9592, 454_396_537),
+    (6, 78_498, 37_550_402_023),
+    (7, 664_579, 3_203_324_994_356),
+    (8, 5_761_455, 279_209_790_387_276),
+    (9, 50_847_534, 24_739_512_092_254_535),
+    (10, 455_052_511, 2_220_822_432_581_729_238),
+    (11, 4_118_054_813, 201_467_077_743_744_681_014),
+    (12, 37_607_912_018, 18_435_588_552_550_705_911_377),
+    (13, 346_065_536_839, 1_699_246_443_377_779_418_889_494),
+    (14, 3_204_941_750_802, 157_589_260_710_736_940_541_561_021),
+    (
+        15,
+        29_844_570_422_669,
+        14_692_398_516_908_006_398_225_702_366,
+    ),
+    (
+        16,
+        279_238_341_033_925,
+        1_376_110_854_313_351_899_159_632_866_552,
+    ),
+];
+
+fn check_published(k_range: std::ops::RangeInclusive<u32>) {
+    for &(k, pi, sum) in PUBLISHED.iter().filter(|row| k_range.contains(&row.0)) {
+        let x = 10u64.pow(k);
+        assert_eq!(sieve::prime_pi(x), pi, "prime_pi(10^{k})");
+        assert_eq!(sieve::prime_sum(x), sum, "prime_sum(10^{k})");
+    }
+}
+
+#[test]
+fn published_pi_and_sums() {
+    check_published(1..=11);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn published_pi_and_sums_large() {
+    check_published(12..=16);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn sum_of_squares_past_u128() {
+    let sums = sieve::PrimeSums::new(100_000_000_000_000);
+    assert_eq!(sums.prime_pi(), 3_204_941_750_802);
+    assert_eq!(
+        sums.sum_of_squares(),
+        Err(Error::PrimeSumOverflow {
+            x: 100_000_000_000_000,
+            power: 2
+        })
+    );
 }

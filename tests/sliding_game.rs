@@ -287,9 +287,79 @@ fn count_grids_overflow_boundary() {
             prime_limit: LAST + 1
         })
     );
-    let sums = sieve::PrimeSums::new(LAST).unwrap();
+    let sums = sieve::PrimeSums::new(LAST);
     assert!(matches!(
         sums.sum_of_squares(),
         Err(Error::PrimeSumOverflow { power: 2, .. })
     ));
+}
+
+// ---------------------------------------------------------------------------
+// count_grids on the prime-sum engine: every limit up to 70 000 against a
+// plain sieve, random limits against Lucy's method, and the switch from 128
+// to 192 bits.
+// ---------------------------------------------------------------------------
+
+mod common;
+
+/// `count_grids` from `(π, Σ p²)` over the primes below the limit.
+fn grids_from_sums(count: u64, squares: u128) -> u128 {
+    match count {
+        0 | 1 => 0,
+        _ => 2 + (squares - 13 - u128::from(count - 2)) / 12,
+    }
+}
+
+#[test]
+fn count_grids_matches_a_plain_sieve_up_to_70_000() {
+    let n = 70_000;
+    let table = common::byte_sieve(n);
+    let mut direct = 0u128;
+    for limit in 0..=n {
+        assert_eq!(
+            sliding_game::count_grids(limit).unwrap(),
+            direct,
+            "count_grids({limit})"
+        );
+        if table[limit as usize] {
+            direct += sliding_game::boards(limit * limit).len() as u128;
+        }
+    }
+}
+
+#[test]
+fn count_grids_matches_lucy_at_seeded_random_limits() {
+    let mut state = 0x0123_4567_89AB_CDEFu64;
+    for round in 0..30 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let limit = state % 10u64.pow(5 + round % 5) + 1;
+        let (count, _, squares) = common::lucy::lucy_sums(limit - 1);
+        assert_eq!(
+            sliding_game::count_grids(limit).unwrap(),
+            grids_from_sums(count, squares),
+            "count_grids({limit})"
+        );
+    }
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn count_grids_across_the_switch_to_192_bits() {
+    // Σ_{n <= x} n² < 2^128 up to x = 10 069 012 961 344, where the engine
+    // switches to 192 bits: each step adds (p² - 1) / 12 for a prime p,
+    // nothing otherwise, whichever width carried the sum.
+    const SWITCH: u64 = 10_069_012_961_344;
+    let mut previous = sliding_game::count_grids(SWITCH - 3).unwrap();
+    for limit in SWITCH - 2..SWITCH + 5 {
+        let now = sliding_game::count_grids(limit).unwrap();
+        let p = limit - 1;
+        let step = match sieve::is_prime(p) {
+            true => (u128::from(p) * u128::from(p) - 1) / 12,
+            false => 0,
+        };
+        assert_eq!(now - previous, step, "count_grids({limit})");
+        previous = now;
+    }
 }

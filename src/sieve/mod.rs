@@ -62,12 +62,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod lmo;
 mod miller_rabin;
 mod packed;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod segmented;
-pub(crate) mod sums;
+mod sums;
+mod weight;
 mod wheel;
 
 use std::ops::{Bound, Range, RangeBounds};
@@ -77,6 +79,7 @@ pub use packed::{Primes, Sieve};
 pub use parallel::ParPrimesIn;
 pub use segmented::PrimesIn;
 pub use sums::PrimeSums;
+pub(crate) use sums::count_and_squares;
 
 use crate::Error;
 
@@ -192,4 +195,95 @@ pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
 /// ```
 pub fn primes_in(range: impl RangeBounds<u64>) -> Result<PrimesIn, Error> {
     PrimesIn::new(half_open(range))
+}
+
+/// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
+///
+/// Below `2^12` the primes are sieved and counted; above, they are counted
+/// without being listed, by the combinatorial engine described at
+/// [`prime_sum`] with every prime weighing 1. For many `x` below one
+/// bound, [`Sieve::prime_pi`] answers each in constant time.
+///
+/// # Complexity
+///
+/// Time `O(x^{2/3} log log x / α)` for the sieve below `x / y` plus
+/// `O(x^{2/3} / log² x)` leaves, memory `O(y)`, with `y = α ∛x` and
+/// `α = (ln x)² / 90`. Measured, one thread of a shared 2-core AMD EPYC
+/// (CPU seconds and peak memory of the whole process):
+///
+/// | `x`    | time      | memory  |
+/// |--------|-----------|---------|
+/// | `10^10`| 0.01 s    | 3.1 MB  |
+/// | `10^11`| 0.03 s    | 3.1 MB  |
+/// | `10^12`| 0.14 s    | 3.3 MB  |
+/// | `10^13`| 0.55 s    | 3.7 MB  |
+/// | `10^14`| 2.3 s     | 4.9 MB  |
+/// | `10^15`| 9.3 s     | 7.1 MB  |
+/// | `10^16`| 38 s      | 12.4 MiB|
+/// | `10^17`| 160 s (estimate) | 30 MB (estimate) |
+/// | `10^18`| 11 min (estimate) | 65 MB (estimate) |
+/// | `2^64` | 70 min (estimate) | 190 MB (estimate) |
+///
+/// The estimates extrapolate the measured growth, 4.1 to 4.2 times per
+/// decade, and the tables' size, about `2 y` bytes plus 24 bytes per prime
+/// up to `y`.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::prime_pi;
+///
+/// assert_eq!(prime_pi(0), 0);
+/// assert_eq!(prime_pi(100), 25);
+/// assert_eq!(prime_pi(1_000_000_000_000), 37_607_912_018);
+/// ```
+#[must_use]
+pub fn prime_pi(x: u64) -> u64 {
+    sums::weighed::<weight::Count>(x)
+}
+
+/// `Σ p`, the sum of the primes `p <= x`, exact for every `u64` `x` (it is
+/// below `4 · 10^36`).
+///
+/// Below `2^12` the primes are sieved and added up. Above, the method of
+/// Lagarias, Miller and Odlyzko, with the easy leaves of Deléglise and
+/// Rivat, runs with the weight `f(n) = n`, which is completely
+/// multiplicative: with `y = α ∛x`, `S(x) = φ(x, π(y)) - 1 + S(y) - P2`,
+/// where `φ(v, b)` adds `f(n)` over the `n <= v` free of the first `b`
+/// primes and `P2` the products of two primes above `y`. `φ` splits into
+/// ordinary leaves (closed forms of `Σ_{j <= t} j`), easy special leaves
+/// (from a table of the primes up to `y`) and hard ones, answered while the
+/// odd numbers below `x / y` are sieved a 2^21-integer segment at a time,
+/// from a sum per 512-integer block; the fully sieved segments then give
+/// `P2`. Every step is a ring operation, so the sums are carried modulo
+/// `2^128` and are exact because the result fits.
+///
+/// # Complexity
+///
+/// As [`prime_pi`]. Measured the same way:
+///
+/// | `x`    | time      | memory  |
+/// |--------|-----------|---------|
+/// | `10^10`| 0.01 s    | 3.0 MB  |
+/// | `10^11`| 0.04 s    | 3.2 MB  |
+/// | `10^12`| 0.16 s    | 3.6 MB  |
+/// | `10^13`| 0.66 s    | 3.9 MB  |
+/// | `10^14`| 2.6 s     | 5.3 MB  |
+/// | `10^15`| 11.2 s    | 7.9 MB  |
+/// | `10^16`| 45 s      | 14.4 MiB|
+/// | `10^17`| 190 s (estimate) | 30 MB (estimate) |
+/// | `10^18`| 13 min (estimate) | 70 MB (estimate) |
+/// | `2^64` | 85 min (estimate) | 200 MB (estimate) |
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::prime_sum;
+///
+/// assert_eq!(prime_sum(10), 2 + 3 + 5 + 7);
+/// assert_eq!(prime_sum(1_000_000_000_000), 18_435_588_552_550_705_911_377);
+/// ```
+#[must_use]
+pub fn prime_sum(x: u64) -> u128 {
+    sums::weighed::<weight::Linear<u128>>(x)
 }

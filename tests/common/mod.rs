@@ -2,6 +2,8 @@
 //! crate's code, so that a fast path is always compared with a slow one.
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod lucy;
+
 /// Whether `n` is prime, by trial division by every integer up to `√n`.
 pub fn trial_division(n: u64) -> bool {
     n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)

@@ -1,0 +1,557 @@
+//! The combinatorial engine behind [`prime_pi`](super::prime_pi),
+//! [`prime_sum`](super::prime_sum) and [`PrimeSums`](super::PrimeSums):
+//! Lagarias, Miller and Odlyzko's method with Deléglise and Rivat's easy
+//! leaves, for any completely multiplicative [`Weight`].
+//!
+//! With `f` the weight, `S(v) = Σ_{p <= v} f(p)` and `φ(v, b)` the sum of
+//! `f(n)` over `1 <= n <= v` free of the first `b` primes, and `y >= ∛x`,
+//! `a = π(y)`:
+//!
+//! `S(x) = φ(x, a) - 1 + S(y) - P2`, `P2 = Σ_{y < p <= √x} f(p) (S(x/p) - S(p - 1))`.
+//!
+//! `φ(x, a)` unfolds by `φ(v, b) = φ(v, b - 1) - f(p_b) φ(v / p_b, b - 1)`
+//! into ordinary leaves `μ(n) f(n) φ(x/n, 1)` (odd squarefree `n <= y`,
+//! closed form) and special leaves `-μ(m) f(m p_b) φ(x / (m p_b), b - 1)`
+//! (`m <= y < m p_b`, least prime factor of `m` above `p_b`). A special
+//! leaf whose argument is below `p_b²` and `y` is easy: `φ = 1 + S(t) -
+//! S(p_{b-1})` from a table of primes up to `y`, with runs of equal `π(t)`
+//! taken at once. The others are hard: the odd numbers below `x / y` are
+//! sieved a segment at a time by `p_2, p_3, ...`, and just before `p_b`
+//! crosses off its multiples, the segment answers the leaves of `b` in it
+//! from a counter per block of bits. After the last sieving prime the same
+//! segment holds the primes, from which `P2` reads `S(x/p)`.
+//!
+//! Everything is a ring operation, so the sums run in wrapping arithmetic
+//! and are exact when the true result fits.
+
+use num_integer::Roots;
+
+use super::segmented::PrimesIn;
+use super::weight::{Bits, Weight};
+use crate::arith::Value;
+
+/// 64-bit words per segment: `2^14` words hold the odd numbers of `2^21`
+/// integers in 128 KiB, a quarter of the L2 cache of current x86 cores.
+const SEGMENT_WORDS: usize = 1 << 14;
+
+/// Words per counter block: a query reads at most this many words.
+const BLOCK_WORDS: usize = 4;
+const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
+
+/// Blocks per super-block: a run of queries walks the super-blocks' sums,
+/// then at most this many blocks' sums per query.
+const SUPER_BLOCKS: usize = 16;
+
+/// The smallest `x` the engine takes: below, `∛x + 1 < √x - 1` fails.
+pub(crate) const MIN_X: u64 = 27;
+
+/// `y = α ∛x`, the split between leaves and sieve.
+pub(crate) fn split(x: u64) -> u64 {
+    let cube_root = x.cbrt();
+    let alpha = (x as f64).ln().powi(2) / 90.0;
+    let y = (alpha.max(1.0) * cube_root as f64) as u64;
+    y.clamp(cube_root + 1, x.sqrt() - 1)
+}
+
+/// `⌊x / (a b)⌋ = ⌊⌊x / a⌋ / b⌋`, without overflow.
+#[inline]
+fn div(x: u64, a: u64, b: u64) -> u64 {
+    x / a / b
+}
+
+/// `⌊n / d⌋` for a quotient below `2^32`, from a floating-point estimate
+/// off by at most one, for `n < 2^63` and `d < 2^32` (a 64-bit division
+/// takes several times longer).
+#[inline(always)]
+fn quotient(n: u64, d: u64) -> u64 {
+    let mut q = (n as i64 as f64 / d as i64 as f64) as i64 as u64;
+    if q * d > n {
+        q -= 1;
+    } else if (q + 1) * d <= n {
+        q += 1;
+    }
+    debug_assert_eq!(q, n / d);
+    q
+}
+
+/// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `y` ([`split`] in use).
+pub(crate) fn prime_sum<W: Weight>(x: u64, y: u64) -> W::V {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // One of the crate's two `unsafe` calls (the other counts sieve
+        // bits): a function compiled for an instruction the processor was
+        // just checked to have.
+        #[allow(unsafe_code)]
+        // SAFETY: the processor supports `popcnt`, checked just above.
+        return unsafe { prime_sum_popcnt::<W>(x, y) };
+    }
+    engine::<W>(x, y)
+}
+
+/// [`engine`] compiled for the processor's own population count.
+///
+/// # Safety
+///
+/// The processor must support `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+#[allow(unsafe_code)]
+unsafe fn prime_sum_popcnt<W: Weight>(x: u64, y: u64) -> W::V {
+    engine::<W>(x, y)
+}
+
+/// The engine, inlined into its callers so that they choose the instructions.
+#[inline(always)]
+fn engine<W: Weight>(x: u64, y: u64) -> W::V {
+    debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
+    let small = Small::<W>::new(y);
+    let a = small.primes.len() - 1;
+    let z = x / (y + 1) + 1;
+    let sieving = small.pi((z - 1).sqrt());
+    let general = small.pi(y.sqrt());
+    let one = W::of(1);
+
+    let mut sum = ordinary::<W>(x, y, &small);
+    for b in general + 1..a {
+        let p = u64::from(small.primes[b]);
+        let hard_up_to = match b <= sieving {
+            true => div(x, p, y).max(div(x, p, p * p)).min(y),
+            false => p,
+        };
+        sum = sum.plus(easy_leaves::<W>(x, b, hard_up_to.max(p), &small));
+    }
+
+    let mut hard = Hard::<W>::new(x, y, z, sieving, general, &small);
+    let (mut p2, root_sum) = hard.run();
+    sum = sum.plus(hard.leaves);
+    // Σ_{y < p <= √x} f(p) S(p - 1) = S(√x) D - W, from the stream's sums.
+    p2 = p2.minus(root_sum.mul(hard.p2_primes).minus(hard.p2_weighted));
+    sum.minus(one).plus(small.prefix[a]).minus(p2)
+}
+
+/// The primes up to `y` and what the leaves need to know of `n <= y`.
+struct Small<W: Weight> {
+    /// `primes[b] = p_b` for `1 <= b <= π(y)`; `primes[0] = 1`.
+    primes: Vec<u32>,
+    /// `prefix[b] = Σ_{i <= b} f(p_i)`.
+    prefix: Vec<W::V>,
+    /// Bit `i` of `odd[i / 64]`: `2i + 1` is prime (bit 0 stands for 2).
+    odd: Vec<u64>,
+    /// `π(128 w)` before word `w`.
+    before: Vec<u32>,
+    /// `μ(n) · lpf_index(n)` for squarefree `n` (index capped at
+    /// [`UNFACTORED`] `- 1`; `UNFACTORED` for `n = 1`), 0 for the others.
+    code: Vec<i16>,
+}
+
+const UNFACTORED: i16 = i16::MAX;
+
+impl<W: Weight> Small<W> {
+    fn new(y: u64) -> Small<W> {
+        let n = y as usize;
+        let bits = n.div_ceil(2); // odd numbers 1, 3, ..., <= y
+        let words = bits / 64 + 1;
+        let mut odd = vec![u64::MAX; words];
+        odd[bits / 64] &= (1u64 << (bits % 64)) - 1;
+        odd[bits / 64 + 1..].fill(0);
+        let mut p = 3;
+        while p * p <= n {
+            if odd[p / 128] >> (p / 2 % 64) & 1 == 1 {
+                for m in (p * p..=n).step_by(2 * p) {
+                    odd[m / 128] &= !(1 << (m / 2 % 64));
+                }
+            }
+            p += 2;
+        }
+        let mut before = Vec::with_capacity(words);
+        let mut count = 0u32;
+        let mut primes = vec![1u32, 2];
+        for (w, &word) in odd.iter().enumerate() {
+            before.push(count);
+            count += word.count_ones();
+            let mut bits = word;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if w > 0 || i > 0 {
+                    primes.push((128 * w + 2 * i + 1) as u32);
+                }
+            }
+        }
+        let mut prefix = Vec::with_capacity(primes.len());
+        prefix.push(W::V::default());
+        for &p in &primes[1..] {
+            let last = *prefix.last().expect("starts with 0");
+            prefix.push(last.plus(W::of(p.into())));
+        }
+        let mut code = vec![UNFACTORED; n + 1];
+        for (b, &p) in primes.iter().enumerate().skip(1) {
+            let p = p as usize;
+            let index = b.min(UNFACTORED as usize - 1) as i16;
+            for c in code[p..].iter_mut().step_by(p) {
+                *c = if c.abs() == UNFACTORED { -index } else { -*c };
+            }
+            if p * p <= n {
+                code[p * p..].iter_mut().step_by(p * p).for_each(|c| *c = 0);
+            }
+        }
+        Small {
+            primes,
+            prefix,
+            odd,
+            before,
+            code,
+        }
+    }
+
+    /// `π(v)` for `v <= y`.
+    #[inline(always)]
+    fn pi(&self, v: u64) -> usize {
+        if v < 2 {
+            return 0;
+        }
+        let i = ((v - 1) / 2) as usize;
+        let (w, bit) = (i / 64, i % 64);
+        let mask = u64::MAX >> (63 - bit);
+        self.before[w] as usize + (self.odd[w] & mask).count_ones() as usize
+    }
+}
+
+/// The ordinary leaves: `Σ μ(n) f(n) φ(x/n, 1)` over odd squarefree `n <= y`,
+/// with `φ(t, 1) = F(t) - f(2) F(t/2)`.
+#[inline(always)]
+fn ordinary<W: Weight>(x: u64, y: u64, small: &Small<W>) -> W::V {
+    let mut plus = W::V::default();
+    let mut minus = W::V::default();
+    for n in (1..=y).step_by(2) {
+        let code = small.code[n as usize];
+        if code == 0 {
+            continue;
+        }
+        let t = x / n;
+        let phi = W::scale(W::prefix(t).minus(W::scale(W::prefix(t / 2), 2)), n);
+        if code > 0 {
+            plus = plus.plus(phi);
+        } else {
+            minus = minus.plus(phi);
+        }
+    }
+    plus.minus(minus)
+}
+
+/// The special leaves of `b` with `m = q` prime above `hard_up_to`, none
+/// of them sieved: `φ(t, b - 1) = 1` when `t < p_b`, else `1 + S(t) -
+/// S(p_{b-1})`, since `t < p_b²` and `t <= y`.
+#[inline(always)]
+fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, small: &Small<W>) -> W::V {
+    let a = small.primes.len() - 1;
+    let p = u64::from(small.primes[b]);
+    let first = small.pi(hard_up_to) + 1;
+    // q > x / p² leaves t < p: φ = 1.
+    let last_easy = small.pi(div(x, p, p).min(small_y(small))).max(first - 1);
+    let y = small_y(small);
+    // Σ f(q) φ = Σ f(q) (1 - S(p_{b-1})) + Σ f(q) S(t).
+    let constant = W::of(1).minus(small.prefix[b - 1]);
+    let mut sum = constant
+        .mul(small.prefix[last_easy].minus(small.prefix[first - 1]))
+        .plus(small.prefix[a].minus(small.prefix[last_easy]));
+    // While consecutive q are far apart in t, each leaf reads its own π(t);
+    // above, runs of q share π(t) and are taken at once.
+    let sparse_up_to = small.pi((x / p).sqrt().min(y)).min(last_easy);
+    let xp = x / p;
+    let mut i = first;
+    while i <= sparse_up_to {
+        let q = u64::from(small.primes[i]);
+        let t = quotient(xp, q);
+        debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
+        sum = sum.plus(W::scale(small.prefix[small.pi(t)], q));
+        i += 1;
+    }
+    while i <= last_easy {
+        let q = u64::from(small.primes[i]);
+        let t = quotient(xp, q);
+        debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
+        let l = small.pi(t);
+        // Every q up to x / (p p_l) has the same π(t).
+        let last = small
+            .pi(div(x, p, small.primes[l].into()).min(y))
+            .min(last_easy);
+        sum = sum.plus(small.prefix[l].mul(small.prefix[last].minus(small.prefix[i - 1])));
+        i = last + 1;
+    }
+    W::scale(sum, p)
+}
+
+/// The `y` of the tables.
+fn small_y<W: Weight>(small: &Small<W>) -> u64 {
+    small.code.len() as u64 - 1
+}
+
+/// The sieve over the odd numbers below `z`, segment by segment, answering
+/// the hard special leaves and `P2`.
+struct Hard<'a, W: Weight> {
+    x: u64,
+    y: u64,
+    z: u64,
+    /// `p_2 ..= p_sieving` cross off.
+    sieving: usize,
+    /// `b <= general` take every `m`, the others only primes.
+    general: usize,
+    small: &'a Small<W>,
+    /// `phi[b] = φ(low - 1, b - 1)` before the current segment.
+    phi: Vec<W::V>,
+    /// The next odd multiple of `p_b` to cross off.
+    next: Vec<u64>,
+    words: Vec<u64>,
+    counters: Vec<W::V>,
+    /// The sums of [`SUPER_BLOCKS`] counters.
+    supers: Vec<W::V>,
+    /// The sum over the bits still set in the segment.
+    total: W::V,
+    /// The special leaves' sum so far.
+    leaves: W::V,
+    /// `Σ f(p)` and `Σ f(p) Σ_{p <= p' <= √x} f(p')` over the `P2` primes.
+    p2_primes: W::V,
+    p2_weighted: W::V,
+}
+
+impl<'a, W: Weight> Hard<'a, W> {
+    fn new(x: u64, y: u64, z: u64, sieving: usize, general: usize, small: &'a Small<W>) -> Self {
+        let words = (z.div_ceil(128) as usize).min(SEGMENT_WORDS);
+        Hard {
+            x,
+            y,
+            z,
+            sieving,
+            general,
+            small,
+            phi: vec![W::V::default(); sieving + 1],
+            next: small.primes[..=sieving]
+                .iter()
+                .map(|&p| u64::from(p))
+                .collect(),
+            words: vec![0; words],
+            counters: vec![W::V::default(); words.div_ceil(BLOCK_WORDS)],
+            supers: vec![W::V::default(); words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
+            total: W::V::default(),
+            leaves: W::V::default(),
+            p2_primes: W::V::default(),
+            p2_weighted: W::V::default(),
+        }
+    }
+
+    /// Sieves every segment; returns `Σ f(p) S(x/p)` over the `P2` primes and `S(√x)`.
+    #[inline(always)]
+    fn run(&mut self) -> (W::V, W::V) {
+        let (x, y) = (self.x, self.y);
+        let root = x.sqrt();
+        let mut p2_primes = PrimesIn::new(y + 1..root + 1)
+            .expect("the sieving primes below 2^16 fit in memory")
+            .rev()
+            .peekable();
+        let span = 128 * self.words.len() as u64;
+        let a = self.small.primes.len() - 1;
+        let (mut p2, mut root_sum) = (W::V::default(), W::V::default());
+        // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
+        let removed = self.small.prefix[self.sieving].minus(W::of(1));
+        let mut before = W::V::default();
+        let mut low = 0;
+        while low < self.z {
+            let high = (low + span).min(self.z);
+            self.fill(low, high);
+            for b in 2..=self.sieving {
+                if b < a {
+                    self.leaves_of(b, low, high);
+                }
+                self.phi[b] = self.phi[b].plus(self.total);
+                self.cross(b, low, high);
+            }
+            let mut cursor = Cursor::default();
+            if (low..high).contains(&root) {
+                root_sum = before
+                    .plus(self.query(&mut cursor, low, root))
+                    .plus(removed);
+            }
+            while let Some(&p) = p2_primes.peek() {
+                let v = x / p;
+                if v >= high {
+                    break;
+                }
+                p2_primes.next();
+                let s = before.plus(self.query(&mut cursor, low, v)).plus(removed);
+                p2 = p2.plus(W::scale(s, p));
+                self.p2_primes = self.p2_primes.plus(W::of(p));
+                self.p2_weighted = self.p2_weighted.plus(W::scale(self.p2_primes, p));
+            }
+            before = before.plus(self.total);
+            low = high;
+        }
+        (p2, root_sum)
+    }
+
+    /// Sets the bits of the odd numbers in `low..high` and their counters.
+    #[inline(always)]
+    fn fill(&mut self, low: u64, high: u64) {
+        let bits = ((high - low) / 2) as usize;
+        self.words.fill(0);
+        self.words[..bits / 64].fill(u64::MAX);
+        if bits % 64 != 0 {
+            self.words[bits / 64] = (1 << (bits % 64)) - 1;
+        }
+        self.total = W::V::default();
+        self.supers.fill(W::V::default());
+        for (k, block) in self.words.chunks(BLOCK_WORDS).enumerate() {
+            let mut sum = W::V::default();
+            for (j, &word) in block.iter().enumerate() {
+                let base = low + 128 * (k * BLOCK_WORDS + j) as u64 + 1;
+                sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));
+            }
+            self.counters[k] = sum;
+            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].plus(sum);
+            self.total = self.total.plus(sum);
+        }
+    }
+
+    /// Crosses off the odd multiples of `p_b` in `low..high`.
+    #[inline(always)]
+    fn cross(&mut self, b: usize, low: u64, high: u64) {
+        let step = 2 * u64::from(self.small.primes[b]);
+        let mut j = self.next[b];
+        while j < high {
+            let i = (j - low) / 2;
+            let (w, mask) = ((i / 64) as usize, 1u64 << (i % 64));
+            if self.words[w] & mask != 0 {
+                self.words[w] &= !mask;
+                let f = W::of(j);
+                let k = (i / BLOCK_BITS) as usize;
+                self.counters[k] = self.counters[k].minus(f);
+                self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(f);
+                self.total = self.total.minus(f);
+            }
+            j += step;
+        }
+        self.next[b] = j;
+    }
+
+    /// `Σ f(j)` over the bits still set for `low <= j <= t`, for `t`
+    /// increasing from one call to the next with the same `cursor`.
+    #[inline(always)]
+    fn query(&self, cursor: &mut Cursor<W::V>, low: u64, t: u64) -> W::V {
+        let n = (t - low).div_ceil(2);
+        let block = (n / BLOCK_BITS) as usize;
+        let first = block / SUPER_BLOCKS * SUPER_BLOCKS;
+        while cursor.block < first {
+            cursor.sum = cursor.sum.plus(self.supers[cursor.block / SUPER_BLOCKS]);
+            cursor.block += SUPER_BLOCKS;
+        }
+        let mut sum = cursor.sum;
+        for &counter in &self.counters[first..block] {
+            sum = sum.plus(counter);
+        }
+        let last = (n / 64) as usize;
+        for w in block * BLOCK_WORDS..last {
+            let base = low + 128 * w as u64 + 1;
+            sum = sum.plus(W::bits(base, Bits::of(self.words[w], W::POWER)));
+        }
+        if n % 64 != 0 {
+            let word = self.words[last] & ((1 << (n % 64)) - 1);
+            let base = low + 128 * last as u64 + 1;
+            sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));
+        }
+        sum
+    }
+
+    /// The hard special leaves of `b` whose argument lies in `low..high`.
+    #[inline(always)]
+    fn leaves_of(&mut self, b: usize, low: u64, high: u64) {
+        let (x, y, small) = (self.x, self.y, self.small);
+        let p = u64::from(small.primes[b]);
+        // t = x / (p m) in low..high: x / (p high) < m <= x / (p low).
+        let above = div(x, p, high);
+        let up_to = match low {
+            0 => y,
+            _ => div(x, p, low).min(y),
+        };
+        let xp = x / p;
+        let mut cursor = Cursor::default();
+        let (mut plus, mut minus) = (W::V::default(), W::V::default());
+        if b <= self.general {
+            for m in (above.max(y / p) + 1..=up_to).rev() {
+                let code = small.code[m as usize];
+                if code.unsigned_abs() as usize <= b {
+                    continue;
+                }
+                let t = quotient(xp, m);
+                let phi = self.phi[b].plus(self.query(&mut cursor, low, t));
+                let leaf = W::scale(phi, p * m);
+                if code > 0 {
+                    minus = minus.plus(leaf);
+                } else {
+                    plus = plus.plus(leaf);
+                }
+            }
+        } else {
+            let hard_up_to = div(x, p, y).max(div(x, p, p * p)).min(up_to);
+            let first = small.pi(above.max(p).min(y)) + 1;
+            for i in (first..=small.pi(hard_up_to)).rev() {
+                let q = u64::from(small.primes[i]);
+                let t = quotient(xp, q);
+                let phi = self.phi[b].plus(self.query(&mut cursor, low, t));
+                plus = plus.plus(W::scale(phi, p * q));
+            }
+        }
+        self.leaves = self.leaves.plus(plus).minus(minus);
+    }
+}
+
+/// Where a run of increasing queries stands: the blocks before `block` (a
+/// multiple of [`SUPER_BLOCKS`]) sum to `sum`.
+#[derive(Default)]
+struct Cursor<V> {
+    block: usize,
+    sum: V,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sieve::weight::{Count, Linear, Square};
+
+    /// The engine at every x from its minimum to 30 000, and at every split
+    /// y it allows for x below 3000, against a sieve's running sums.
+    #[test]
+    fn engine_matches_running_sums() {
+        let limit = 30_000u64;
+        let mut composite = vec![false; limit as usize + 1];
+        let (mut count, mut sum, mut squares) = (0u64, 0u128, 0u128);
+        for x in 2..=limit {
+            if !composite[x as usize] {
+                for m in (x * x..=limit).step_by(x as usize) {
+                    composite[m as usize] = true;
+                }
+                count += 1;
+                sum += u128::from(x);
+                squares += u128::from(x) * u128::from(x);
+            }
+            if x < MIN_X {
+                continue;
+            }
+            let ys = match x < 3000 {
+                true => x.cbrt() + 1..x.sqrt(),
+                false => split(x)..split(x) + 1,
+            };
+            for y in ys {
+                if (y + 1) * (y + 1) > x {
+                    continue;
+                }
+                assert_eq!(prime_sum::<Count>(x, y), count, "pi({x}), y = {y}");
+                assert_eq!(prime_sum::<Linear<u128>>(x, y), sum, "sum({x}), y = {y}");
+                assert_eq!(
+                    prime_sum::<Square<u128>>(x, y),
+                    squares,
+                    "squares({x}), y = {y}"
+                );
+            }
+        }
+    }
+}

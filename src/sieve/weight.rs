@@ -1,0 +1,230 @@
+//! The weights the prime-sum engine adds up: `f(n) = n^k` for `k = 0, 1, 2`,
+//! completely multiplicative, and pairs of them for several sums in one pass.
+
+use std::marker::PhantomData;
+
+use crate::arith::{Ring, Value};
+
+/// The set bits of one sieve word, summarised: bit `i` stands for the
+/// number `base + 2i`.
+#[derive(Clone, Copy)]
+pub(crate) struct Bits {
+    /// How many bits are set.
+    pub(crate) count: u64,
+    /// `Σ i` over the set bits (only when the weight's power is `>= 1`).
+    pub(crate) first: u64,
+    /// `Σ i²` over the set bits (only when the weight's power is 2).
+    pub(crate) second: u64,
+}
+
+/// Masks of the bit positions `i` whose bit `s` is set, `s = 0..6`.
+const POSITION_BITS: [u64; 6] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+
+impl Bits {
+    /// Summarises `word` up to the `power` a weight needs.
+    #[inline(always)]
+    pub(crate) fn of(word: u64, power: u32) -> Bits {
+        let count = u64::from(word.count_ones());
+        let (mut first, mut second) = (0, 0);
+        if power >= 1 {
+            for (s, mask) in POSITION_BITS.iter().enumerate() {
+                first += u64::from((word & mask).count_ones()) << s;
+            }
+        }
+        if power >= 2 {
+            // i² = Σ_{s,t} 2^(s+t) [bit s of i][bit t of i].
+            for (s, ms) in POSITION_BITS.iter().enumerate() {
+                second += u64::from((word & ms).count_ones()) << (2 * s);
+                for (t, mt) in POSITION_BITS.iter().enumerate().skip(s + 1) {
+                    second += u64::from((word & ms & mt).count_ones()) << (s + t + 1);
+                }
+            }
+        }
+        Bits {
+            count,
+            first,
+            second,
+        }
+    }
+}
+
+/// A completely multiplicative weight `f` with `f(1) = 1`, its values in a
+/// wrapping [`Value`].
+pub(crate) trait Weight {
+    /// The sums' type.
+    type V: Value;
+    /// The highest power of `n` in `f`: which parts of [`Bits`] it reads.
+    const POWER: u32;
+    /// `f(n)`.
+    fn of(n: u64) -> Self::V;
+    /// `F(t) = Σ_{1 <= j <= t} f(j)`.
+    fn prefix(t: u64) -> Self::V;
+    /// `v · f(n)`.
+    fn scale(v: Self::V, n: u64) -> Self::V;
+    /// `Σ f(base + 2i)` over the set bits `i` that `bits` summarises.
+    fn bits(base: u64, bits: Bits) -> Self::V;
+}
+
+/// `f(n) = 1`: sums are counts.
+pub(crate) struct Count;
+
+impl Weight for Count {
+    type V = u64;
+    const POWER: u32 = 0;
+
+    #[inline]
+    fn of(_: u64) -> u64 {
+        1
+    }
+    #[inline]
+    fn prefix(t: u64) -> u64 {
+        t
+    }
+    #[inline]
+    fn scale(v: u64, _: u64) -> u64 {
+        v
+    }
+    #[inline]
+    fn bits(_: u64, bits: Bits) -> u64 {
+        bits.count
+    }
+}
+
+/// `f(n) = n`, in the ring `R`.
+pub(crate) struct Linear<R>(PhantomData<R>);
+
+impl<R: Ring> Weight for Linear<R> {
+    type V = R;
+    const POWER: u32 = 1;
+
+    #[inline]
+    fn of(n: u64) -> R {
+        R::from_u128(n.into())
+    }
+    #[inline]
+    fn prefix(t: u64) -> R {
+        let t = u128::from(t);
+        // t (t + 1) < 2^128 for t < 2^64.
+        R::from_u128(t * (t + 1) / 2)
+    }
+    #[inline]
+    fn scale(v: R, n: u64) -> R {
+        v.times(n.into())
+    }
+    #[inline]
+    fn bits(base: u64, bits: Bits) -> R {
+        R::from_u128(u128::from(bits.count) * u128::from(base) + u128::from(2 * bits.first))
+    }
+}
+
+/// `f(n) = n²`, in the ring `R`.
+pub(crate) struct Square<R>(PhantomData<R>);
+
+impl<R: Ring> Weight for Square<R> {
+    type V = R;
+    const POWER: u32 = 2;
+
+    #[inline]
+    fn of(n: u64) -> R {
+        let n = u128::from(n);
+        R::from_u128(n * n)
+    }
+    #[inline]
+    fn prefix(t: u64) -> R {
+        // t (t + 1) (2t + 1) / 6, the divisions done on the factors first.
+        let (mut a, mut b, mut c) = (u128::from(t), u128::from(t) + 1, 2 * u128::from(t) + 1);
+        if a % 2 == 0 {
+            a /= 2;
+        } else {
+            b /= 2;
+        }
+        if a % 3 == 0 {
+            a /= 3;
+        } else if b % 3 == 0 {
+            b /= 3;
+        } else {
+            c /= 3;
+        }
+        R::from_u128(a).times(b).times(c)
+    }
+    #[inline]
+    fn scale(v: R, n: u64) -> R {
+        let n = u128::from(n);
+        v.times(n * n)
+    }
+    #[inline]
+    fn bits(base: u64, bits: Bits) -> R {
+        // Σ (base + 2i)² = count base² + 4 base Σi + 4 Σi².
+        let base = u128::from(base);
+        R::from_u128(base * base)
+            .times(bits.count.into())
+            .plus(R::from_u128(4 * base * u128::from(bits.first)))
+            .plus(R::from_u128(4 * u128::from(bits.second)))
+    }
+}
+
+/// Two weights at once.
+impl<A: Weight, B: Weight> Weight for (A, B) {
+    type V = (A::V, B::V);
+    const POWER: u32 = if A::POWER > B::POWER {
+        A::POWER
+    } else {
+        B::POWER
+    };
+
+    #[inline]
+    fn of(n: u64) -> Self::V {
+        (A::of(n), B::of(n))
+    }
+    #[inline]
+    fn prefix(t: u64) -> Self::V {
+        (A::prefix(t), B::prefix(t))
+    }
+    #[inline]
+    fn scale(v: Self::V, n: u64) -> Self::V {
+        (A::scale(v.0, n), B::scale(v.1, n))
+    }
+    #[inline]
+    fn bits(base: u64, bits: Bits) -> Self::V {
+        (A::bits(base, bits), B::bits(base, bits))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_summaries_match_the_bits() {
+        let mut word = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            word = word.rotate_left(7) ^ word.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            let set: Vec<u64> = (0..64).filter(|i| word >> i & 1 == 1).collect();
+            let bits = Bits::of(word, 2);
+            assert_eq!(bits.count, set.len() as u64);
+            assert_eq!(bits.first, set.iter().sum::<u64>());
+            assert_eq!(bits.second, set.iter().map(|i| i * i).sum::<u64>());
+            let base = 1_000_000_007u64;
+            let squares: u128 = set.iter().map(|i| u128::from(base + 2 * i).pow(2)).sum();
+            assert_eq!(Square::<u128>::bits(base, bits), squares);
+        }
+    }
+
+    #[test]
+    fn prefix_sums_match_the_definition() {
+        let (mut one, mut two) = (0u128, 0u128);
+        for t in 0..1000u64 {
+            one += u128::from(t);
+            two += u128::from(t) * u128::from(t);
+            assert_eq!(Linear::<u128>::prefix(t), one);
+            assert_eq!(Square::<u128>::prefix(t), two);
+        }
+    }
+}
