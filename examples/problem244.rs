@@ -13,7 +13,6 @@
 //! checksum sums and one shortest path; `--show` draws the boards along it.
 //! The elapsed time goes to stderr.
 
-#[allow(dead_code, reason = "this example parses no numbers")]
 mod common;
 
 use std::io::Write;

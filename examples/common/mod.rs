@@ -1,5 +1,6 @@
 //! Command-line plumbing shared by the examples: `--help`, exit codes, a
 //! standard output that may be closed, and number parsing.
+#![allow(dead_code, reason = "each example uses the parts it needs")]
 
 use std::io::Write;
 use std::process::ExitCode;
