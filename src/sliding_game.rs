@@ -38,8 +38,8 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 use crate::Error;
-pub use crate::moves::{Move, Moves};
 use crate::arith::{Ring, Value, Wide};
+pub use crate::moves::{Move, Moves};
 use crate::sieve;
 
 /// Checks that an `rows × cols` board has room for the counter and the space.

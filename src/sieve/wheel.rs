@@ -99,10 +99,12 @@ const OFFSET: [[usize; 8]; 8] = {
 pub(crate) const PRESIEVE_LIMIT: u64 = 167;
 
 /// Pre-sieved groups: each pattern is periodic with the product of its primes
-/// as period (in bytes), since 30 and the product are coprime.
-const PRESIEVE_GROUPS: [&[u64]; 17] = [
+/// as period (in bytes), since 30 and the product are coprime. After the
+/// first, which is copied, the patterns are ANDed into a segment four at a
+/// time in one pass; 163 joins a pair so that no period is shorter than 899.
+const PRESIEVE_GROUPS: [&[u64]; 16] = [
     &[7, 11, 13, 17],
-    &[19, 23],
+    &[19, 23, 163],
     &[29, 31],
     &[37, 41],
     &[43, 47],
@@ -117,7 +119,6 @@ const PRESIEVE_GROUPS: [&[u64]; 17] = [
     &[131, 137],
     &[139, 149],
     &[151, 157],
-    &[163],
 ];
 
 /// One sieving prime and the next multiple it has to cross off.
@@ -350,20 +351,36 @@ fn patterns() -> &'static [Vec<u8>] {
 /// prime below [`PRESIEVE_LIMIT`], except that those primes themselves and 1
 /// are handled: primes `7..PRESIEVE_LIMIT` are kept, 1 is removed.
 pub(crate) fn presieve(seg: &mut [u8], seg_byte: u64) {
-    for (g, pattern) in patterns().iter().enumerate() {
-        let period = pattern.len();
-        let mut off = (seg_byte % period as u64) as usize;
+    let (first, rest) = patterns().split_first().expect("patterns");
+    let offset = |pattern: &[u8]| (seg_byte % pattern.len() as u64) as usize;
+    let mut done = 0;
+    let mut off = offset(first);
+    while done < seg.len() {
+        let n = (first.len() - off).min(seg.len() - done);
+        seg[done..done + n].copy_from_slice(&first[off..off + n]);
+        done += n;
+        off = 0;
+    }
+    for quad in rest.chunks(4) {
+        // A short last group repeats a pattern: ANDing it twice is harmless.
+        let p: [&[u8]; 4] = std::array::from_fn(|i| quad[i.min(quad.len() - 1)].as_slice());
+        let mut off = p.map(offset);
         let mut done = 0;
         while done < seg.len() {
-            let n = (period - off).min(seg.len() - done);
-            let (dst, src) = (&mut seg[done..done + n], &pattern[off..off + n]);
-            if g == 0 {
-                dst.copy_from_slice(src);
-            } else {
-                dst.iter_mut().zip(src).for_each(|(d, s)| *d &= s);
+            let n = (0..4)
+                .map(|i| p[i].len() - off[i])
+                .min()
+                .expect("four")
+                .min(seg.len() - done);
+            let dst = &mut seg[done..done + n];
+            let [a, b, c, d] = std::array::from_fn(|i| &p[i][off[i]..off[i] + n]);
+            for ((((x, a), b), c), d) in dst.iter_mut().zip(a).zip(b).zip(c).zip(d) {
+                *x &= a & b & c & d;
+            }
+            for i in 0..4 {
+                off[i] = (off[i] + n) % p[i].len();
             }
             done += n;
-            off = 0;
         }
     }
     let end = seg_byte + seg.len() as u64;
