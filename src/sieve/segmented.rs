@@ -146,17 +146,24 @@ fn prime_pi_upper_bound(x: u64) -> u64 {
     (1.25506 * x / x.ln()) as u64 + 1
 }
 
+/// Words of a segment decoded into primes at a time by [`Forward::next`].
+const DECODE_WORDS: usize = 32;
+
 /// The primes `>= 7` in a range, in increasing order, from [`Segments`].
+///
+/// `next` decodes [`DECODE_WORDS`] words of the segment into a buffer of
+/// primes at a time, so that a prime costs a buffer read; `fold` and
+/// `count_rest` read the words directly.
 #[derive(Clone)]
 pub(crate) struct Forward {
     segments: Segments,
     buf: Vec<u8>,
     seg_byte: u64,
-    /// Index of the next word of `buf` to load.
+    /// Index of the next word of `buf` to decode.
     next_word: usize,
-    /// Unvisited bits of the current word, and [`wheel::word_base`] of it.
-    bits: u64,
-    base: u64,
+    /// Primes decoded but not yet yielded: `decoded[at..]`.
+    decoded: Vec<u64>,
+    at: usize,
 }
 
 impl Forward {
@@ -166,8 +173,8 @@ impl Forward {
             buf: Vec::with_capacity(SEGMENT_BYTES),
             seg_byte: 0,
             next_word: 0,
-            bits: 0,
-            base: 0,
+            decoded: Vec::with_capacity(64 * DECODE_WORDS),
+            at: 0,
         })
     }
 
@@ -180,9 +187,11 @@ impl Forward {
             .transpose()
     }
 
-    /// Loads the next non-zero word; `false` when the stream is done.
-    #[inline]
+    /// Decodes the next words holding a prime; `false` when the stream is done.
+    #[inline(never)]
     fn refill(&mut self) -> bool {
+        self.decoded.clear();
+        self.at = 0;
         loop {
             if 8 * self.next_word >= self.buf.len() {
                 match self.segments.next_into(&mut self.buf) {
@@ -193,11 +202,18 @@ impl Forward {
                     None => return false,
                 }
             }
-            let w = self.next_word;
-            self.next_word += 1;
-            self.bits = wheel::word(&self.buf, w);
-            self.base = wheel::word_base(self.seg_byte, w);
-            if self.bits != 0 {
+            let end = (self.next_word + DECODE_WORDS).min(self.buf.len().div_ceil(8));
+            for w in self.next_word..end {
+                let mut bits = wheel::word(&self.buf, w);
+                let base = wheel::word_base(self.seg_byte, w);
+                while bits != 0 {
+                    self.decoded
+                        .push(base + WORD_OFFSET[bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
+            }
+            self.next_word = end;
+            if !self.decoded.is_empty() {
                 return true;
             }
         }
@@ -205,7 +221,7 @@ impl Forward {
 
     /// The number of primes left, counted a word at a time.
     fn count_rest(mut self) -> u64 {
-        let mut total = u64::from(self.bits.count_ones());
+        let mut total = (self.decoded.len() - self.at) as u64;
         total += wheel::count_ones(&self.buf[(8 * self.next_word).min(self.buf.len())..]);
         while self.segments.next_into(&mut self.buf).is_some() {
             total += wheel::count_ones(&self.buf);
@@ -219,16 +235,18 @@ impl Iterator for Forward {
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        if self.bits == 0 && !self.refill() {
+        if self.at == self.decoded.len() && !self.refill() {
             return None;
         }
-        let p = self.base + WORD_OFFSET[self.bits.trailing_zeros() as usize];
-        self.bits &= self.bits - 1;
+        let p = self.decoded[self.at];
+        self.at += 1;
         Some(p)
     }
 
     fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = wheel::fold_word(init, self.bits, self.base, &mut f);
+        let mut acc = self.decoded[self.at..]
+            .iter()
+            .fold(init, |acc, &p| f(acc, p));
         let mut w = self.next_word;
         loop {
             let words = self.buf.get(8 * w..).unwrap_or_default().chunks(8);
@@ -510,7 +528,23 @@ impl PrimesIn {
         }
     }
 
+    /// [`Iterator::next`] when the front has no decoded prime ready.
+    fn next_slow(&mut self) -> Option<u64> {
+        let (lo, hi) = (self.lo, self.hi);
+        let found = match &mut self.sieved {
+            None => (lo..hi).find(|&n| is_prime(n)),
+            Some(_) if lo < 7 => self.wheel_primes().next().or_else(|| self.front_next(hi)),
+            Some(_) => self.front_next(hi),
+        };
+        match found {
+            Some(p) => self.lo = p + 1,
+            None => self.lo = self.hi,
+        }
+        found
+    }
+
     /// The next prime of the front stream, if below `hi`.
+    #[inline]
     fn front_next(&mut self, hi: u64) -> Option<u64> {
         self.sieved.as_mut()?.0.next().filter(|&p| p < hi)
     }
@@ -527,18 +561,21 @@ impl PrimesIn {
 impl Iterator for PrimesIn {
     type Item = u64;
 
+    #[inline]
     fn next(&mut self) -> Option<u64> {
-        let (lo, hi) = (self.lo, self.hi);
-        let found = match &mut self.sieved {
-            None => (lo..hi).find(|&n| is_prime(n)),
-            Some(_) if lo < 7 => self.wheel_primes().next().or_else(|| self.front_next(hi)),
-            Some(_) => self.front_next(hi),
-        };
-        match found {
-            Some(p) => self.lo = p + 1,
-            None => self.lo = self.hi,
+        // The common case: the next prime is decoded already.
+        if let Some(streams) = &mut self.sieved {
+            let front = &mut streams.0;
+            if let Some(&p) = front.decoded.get(front.at)
+                && p < self.hi
+                && self.lo >= 7
+            {
+                front.at += 1;
+                self.lo = p + 1;
+                return Some(p);
+            }
         }
-        found
+        self.next_slow()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
