@@ -1,13 +1,16 @@
 //! Prime-square benchmarks: every (digit sum, top-left) task of a size,
-//! each square produced.
+//! each square produced, and `6 × 6` counts on one thread and on every core.
+//!
+//! The `6 × 6` digit sum 20 case takes seconds a run: `cargo bench -- --test`
+//! runs it once; `cargo bench 6x6` times only the `6 × 6` cases.
 
 mod common;
 
 use primeboard::prime_square::SolverBuilder;
 
 /// Solves every task of `size`, producing every square; returns the total
-/// number of squares and the digit sum of the last square seen.
-fn solve_all(size: usize) -> (usize, u32) {
+/// number of squares and the top-left digit of the last square seen.
+fn solve_all(size: usize) -> (u64, u32) {
     let mut total = 0;
     let mut checksum = 0;
     for digit_sum in 1..=9 * size as u32 {
@@ -25,6 +28,30 @@ fn solve_all(size: usize) -> (usize, u32) {
     (total, checksum)
 }
 
+/// The number of `size × size` squares with digit sum `digit_sum` and
+/// top-left digit `top_left`.
+fn count(size: usize, digit_sum: u32, top_left: u8) -> u64 {
+    SolverBuilder::new(digit_sum, top_left)
+        .size(size)
+        .build()
+        .map_or(0, |s| s.count())
+}
+
+/// Runs `f` on a pool of one thread (the one-thread baseline), or directly
+/// without the `rayon` feature.
+fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    #[cfg(feature = "rayon")]
+    {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool of one thread")
+            .install(f)
+    }
+    #[cfg(not(feature = "rayon"))]
+    f()
+}
+
 fn main() {
     let bench = common::Bench::from_args();
     bench.case("5x5: all 405 tasks, every square", (2676, 9), || {
@@ -35,4 +62,13 @@ fn main() {
             .build()
             .map_or(0, |s| s.solutions().count())
     });
+    // 6x6 counts: one thread (the baseline), then every core.
+    bench.case("6x6: count 16 1, one thread", 23_269, || {
+        one_thread(|| count(6, 16, 1))
+    });
+    bench.case("6x6: count 16 1, every core", 23_269, || count(6, 16, 1));
+    bench.case("6x6: count 20 6, one thread", 242_538, || {
+        one_thread(|| count(6, 20, 6))
+    });
+    bench.case("6x6: count 20 6, every core", 242_538, || count(6, 20, 6));
 }

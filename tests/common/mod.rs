@@ -32,3 +32,5 @@ pub fn byte_sieve(n_max: u64) -> Vec<bool> {
     }
     table
 }
+
+pub mod prime_square;
