@@ -156,6 +156,7 @@ fn all(size: usize, out: &mut impl Write) -> Result<(), Failure> {
         for digit in 1..=9 {
             let count = SolverBuilder::new(sum, digit).size(size).build()?.count();
             writeln!(out, "{sum} {digit} {count}")?;
+            out.flush()?; // each count as soon as it is known
             total += count;
             done += 1;
             if progress {
