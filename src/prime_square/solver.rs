@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::catalogue::Catalogue;
 use super::order::Layout;
@@ -142,7 +143,19 @@ impl SolverBuilder {
         }
         let (primes, digits) = catalogue.with_digit_sum(digit_sum);
         let layout = Layout::of(size);
-        let tables = Tables::new(layout, &layout.search, digits);
+        // The tables do not depend on the top-left digit: the last ones
+        // built serve the next solver of the same size and digit sum.
+        static LAST: Mutex<Option<(usize, u32, Arc<Tables>)>> = Mutex::new(None);
+        let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
+        let tables = match &*last {
+            Some((s, d, tables)) if (*s, *d) == (size, digit_sum) => Arc::clone(tables),
+            _ => {
+                let tables = Arc::new(Tables::new(layout, &layout.search, digits));
+                *last = Some((size, digit_sum, Arc::clone(&tables)));
+                tables
+            }
+        };
+        drop(last);
         Ok(Solver {
             layout,
             digit_sum,
@@ -178,7 +191,9 @@ pub struct Solver {
     primes: &'static [u64],
     /// The digits of `primes`.
     digits: &'static [u8],
-    tables: Tables,
+    /// The tables of the whole search, shared by the solvers of one size
+    /// and digit sum built one after another.
+    tables: Arc<Tables>,
 }
 
 /// What the first search of [`Solutions`] found: the squares, or, when

@@ -304,12 +304,22 @@ impl Tables {
 /// are `digits`, read in the position order `order`: its nodes level by
 /// level, each level's nodes in increasing order of their prefixes.
 fn build_trie(nodes: &mut Vec<u32>, order: &[usize], digits: &[u8], size: usize) {
-    let mut keys: Vec<&[u8]> = digits.chunks_exact(size).collect();
-    keys.sort_unstable_by(|a, b| order.iter().map(|&k| a[k]).cmp(order.iter().map(|&k| b[k])));
+    // Each prime's digits in `order`, 4 bits each, the first the highest.
+    let mut keys: Vec<u32> = digits
+        .chunks_exact(size)
+        .map(|prime| {
+            order
+                .iter()
+                .fold(0, |key, &k| key << 4 | u32::from(prime[k]))
+        })
+        .collect();
+    keys.sort_unstable();
     let start = nodes.len();
     // The primes of each node of the current level, as ranges of `keys`.
     let mut level: Vec<Range<usize>> = std::iter::once(0..keys.len()).collect();
-    for (t, &k) in order.iter().enumerate() {
+    for t in 0..size {
+        let shift = 4 * (size - 1 - t);
+        let digit = |key: &u32| key >> shift & 0xF;
         let mut next = Vec::new();
         let next_start = nodes.len() - start + level.len();
         for range in level {
@@ -317,8 +327,8 @@ fn build_trie(nodes: &mut Vec<u32>, order: &[usize], digits: &[u8], size: usize)
             let mut mask = 0;
             let mut i = range.start;
             while i < range.end {
-                let d = keys[i][k];
-                let j = i + keys[i..range.end].partition_point(|key| key[k] == d);
+                let d = digit(&keys[i]);
+                let j = i + keys[i..range.end].partition_point(|key| digit(key) == d);
                 mask |= 1 << d;
                 if t + 1 < size {
                     next.push(i..j);
