@@ -111,9 +111,11 @@ impl SolverBuilder {
     ///
     /// # Complexity
     ///
-    /// Time `O(N · 10^N)` for the first solver of a size (the sieve), then
-    /// `O(N² · P log P)` for the `P` primes with the digit sum; memory at
-    /// most `4 · (2N + 2) · N · P` bytes.
+    /// Time `O(10^N)` for the first solver of a size (the sieve), then
+    /// `O(N · P log P)` per line fill order for the `P` primes with the
+    /// digit sum, unless the previous solver had the same size and digit
+    /// sum (the tables are shared then); memory at most
+    /// `4 · (2N + 2) · (N · P + 10)` bytes.
     ///
     /// # Errors
     ///
@@ -212,8 +214,7 @@ impl Solver {
     ///
     /// # Complexity
     ///
-    /// As [`SolverBuilder::build`]: tens of microseconds once the 5-digit
-    /// primes are sieved.
+    /// As [`SolverBuilder::build`].
     ///
     /// # Errors
     ///
