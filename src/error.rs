@@ -115,7 +115,7 @@ pub enum Error {
 
     /// A prime square of this size is not supported.
     ///
-    /// The search tables grow as `10^(N-1)`; sizes from
+    /// The number of `N`-digit primes grows as `10^N`; sizes from
     /// [`MIN_SIZE`](crate::prime_square::MIN_SIZE) to
     /// [`MAX_SIZE`](crate::prime_square::MAX_SIZE) are supported.
     #[error("a {size}x{size} prime square is not supported (sizes {min} to {max} are)")]

@@ -2,6 +2,9 @@
 //! crate's code, so that a fast path is always compared with a slow one.
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod prime_square;
+pub mod slider;
+
 pub mod lucy;
 
 /// Whether `n` is prime, by trial division by every integer up to `√n`.
@@ -34,4 +37,3 @@ pub fn byte_sieve(n_max: u64) -> Vec<bool> {
     }
     table
 }
-pub mod slider;

@@ -1,0 +1,459 @@
+//! [`Solver`] and [`SolverBuilder`]: one (size, digit sum, top-left digit)
+//! task, counted or enumerated, on every core for the larger sizes.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::catalogue::Catalogue;
+use super::order::Layout;
+use super::solutions::Solutions;
+use super::square::Square;
+use super::tables::{Prefix, Tables};
+use crate::Error;
+
+/// The default of [`SolverBuilder::held`].
+const DEFAULT_HELD: u64 = 1 << 12;
+
+/// The smallest side whose searches run on every core (with the `rayon`
+/// feature); smaller ones take milliseconds.
+#[cfg(feature = "rayon")]
+const PARALLEL_SIZE: usize = 6;
+
+/// How many partial fills a parallel search is cut into, at least: enough
+/// for the threads to share out subtrees of very different sizes.
+#[cfg(feature = "rayon")]
+const PIECES: usize = 1 << 10;
+
+/// Settings for a [`Solver`] of any supported size; [`Solver::new`] is the
+/// shortcut for `5 × 5` with the defaults.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::prime_square::SolverBuilder;
+///
+/// let solver = SolverBuilder::new(16, 1).size(4).build()?;
+/// assert!(solver.solutions().all(|s| s.size() == 4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SolverBuilder {
+    size: usize,
+    digit_sum: u32,
+    top_left: u8,
+    held: u64,
+}
+
+impl SolverBuilder {
+    /// The settings for a digit sum and a top-left digit, of size 5, holding
+    /// up to 4096 squares.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::SolverBuilder;
+    ///
+    /// assert_eq!(SolverBuilder::new(11, 1).build()?.size(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn new(digit_sum: u32, top_left: u8) -> SolverBuilder {
+        SolverBuilder {
+            size: 5,
+            digit_sum,
+            top_left,
+            held: DEFAULT_HELD,
+        }
+    }
+
+    /// Sets the side `N` of the square (and the digits of its primes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::SolverBuilder;
+    ///
+    /// assert_eq!(SolverBuilder::new(11, 1).size(3).build()?.size(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn size(mut self, size: usize) -> SolverBuilder {
+        self.size = size;
+        self
+    }
+
+    /// Sets how many squares [`Solver::solutions`] may hold from its first
+    /// search (default 4096): with more, it keeps only their first rows and
+    /// searches again for each. A tuning setting: the squares and their
+    /// order do not depend on it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::SolverBuilder;
+    ///
+    /// let all = |held| -> Result<Vec<_>, primeboard::Error> {
+    ///     Ok(SolverBuilder::new(11, 1).held(held).build()?.solutions().collect())
+    /// };
+    /// assert_eq!(all(0)?, all(4096)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn held(mut self, held: u64) -> SolverBuilder {
+        self.held = held;
+        self
+    }
+
+    /// Builds the solver: sieves the `N`-digit primes (once per process and
+    /// size) and builds the tries of those with the digit sum.
+    ///
+    /// # Complexity
+    ///
+    /// Time `O(10^N)` for the first solver of a size (the sieve), then
+    /// `O(N · P log P)` per line fill order for the `P` primes with the
+    /// digit sum, unless the previous solver had the same size and digit
+    /// sum (the tables are shared then); memory at most
+    /// `4 · (2N + 2) · (N · P + 10)` bytes.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::UnsupportedSize`] when the size is outside
+    ///   [`MIN_SIZE`](super::MIN_SIZE)`..=`[`MAX_SIZE`](super::MAX_SIZE).
+    /// - [`Error::InvalidDigit`] when the top-left digit is not in `1..=9`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::{prime_square::SolverBuilder, Error};
+    ///
+    /// assert!(SolverBuilder::new(11, 1).size(3).build().is_ok());
+    /// assert!(matches!(SolverBuilder::new(11, 1).size(1).build(), Err(Error::UnsupportedSize { .. })));
+    /// assert!(matches!(SolverBuilder::new(11, 0).build(), Err(Error::InvalidDigit { digit: 0 })));
+    /// ```
+    pub fn build(self) -> Result<Solver, Error> {
+        let SolverBuilder {
+            size,
+            digit_sum,
+            top_left,
+            held,
+        } = self;
+        let catalogue = Catalogue::of(size)?;
+        if !(1..=9).contains(&top_left) {
+            return Err(Error::InvalidDigit { digit: top_left });
+        }
+        let (primes, digits) = catalogue.with_digit_sum(digit_sum);
+        let layout = Layout::of(size);
+        // The tables do not depend on the top-left digit: the last ones
+        // built serve the next solver of the same size and digit sum.
+        static LAST: Mutex<Option<(usize, u32, Arc<Tables>)>> = Mutex::new(None);
+        let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
+        let tables = match &*last {
+            Some((s, d, tables)) if (*s, *d) == (size, digit_sum) => Arc::clone(tables),
+            _ => {
+                let tables = Arc::new(Tables::new(layout, &layout.search, digits));
+                *last = Some((size, digit_sum, Arc::clone(&tables)));
+                tables
+            }
+        };
+        drop(last);
+        Ok(Solver {
+            layout,
+            digit_sum,
+            top_left,
+            held,
+            primes,
+            digits,
+            tables,
+        })
+    }
+}
+
+/// A solver for one (size, digit sum, top-left digit) task: build it once,
+/// then stream or count its solutions.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::prime_square::Solver;
+///
+/// let solver = Solver::new(11, 1)?;
+/// let squares: Vec<String> = solver.solutions().map(|s| s.to_string()).collect();
+/// assert_eq!(squares.len(), 3);
+/// assert!(squares.windows(2).all(|w| w[0] < w[1]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    layout: &'static Layout,
+    digit_sum: u32,
+    top_left: u8,
+    held: u64,
+    primes: &'static [u64],
+    /// The digits of `primes`.
+    digits: &'static [u8],
+    /// The tables of the whole search, shared by the solvers of one size
+    /// and digit sum built one after another.
+    tables: Arc<Tables>,
+}
+
+/// What the first search of [`Solutions`] found: the squares, or, when
+/// there are more than [`SolverBuilder::held`], their first rows.
+pub(super) enum Found {
+    /// Every square, in increasing order.
+    Squares(Vec<Square>),
+    /// The tables for searches with a fixed first row, and the distinct
+    /// first rows with their numbers of squares, in increasing order.
+    Rows(Box<Tables>, Vec<(u64, u64)>),
+}
+
+impl Solver {
+    /// A solver for the IOI'94 task: `5 × 5`, the given digit sum and top-left
+    /// digit. [`SolverBuilder`] sets other sizes.
+    ///
+    /// # Complexity
+    ///
+    /// As [`SolverBuilder::build`].
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::InvalidDigit`] when `top_left` is not in `1..=9`.
+    ///
+    /// A digit sum that no 5-digit prime has is not an error: it has no solutions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::{prime_square::Solver, Error};
+    ///
+    /// assert_eq!(Solver::new(11, 1)?.count(), 3);
+    /// assert_eq!(Solver::new(2, 1)?.count(), 0);
+    /// assert!(matches!(Solver::new(11, 10), Err(Error::InvalidDigit { digit: 10 })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(digit_sum: u32, top_left: u8) -> Result<Solver, Error> {
+        SolverBuilder::new(digit_sum, top_left).build()
+    }
+
+    /// The side `N`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// assert_eq!(Solver::new(11, 1)?.size(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.layout.size
+    }
+
+    /// The digit sum of every line.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// assert_eq!(Solver::new(11, 1)?.digit_sum(), 11);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn digit_sum(&self) -> u32 {
+        self.digit_sum
+    }
+
+    /// The top-left digit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// assert_eq!(Solver::new(11, 1)?.top_left(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn top_left(&self) -> u8 {
+        self.top_left
+    }
+
+    /// The `N`-digit primes with the digit sum, in increasing order: the
+    /// candidates for every line.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// assert_eq!(Solver::new(23, 1)?.primes().len(), 757);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn primes(&self) -> &[u64] {
+        self.primes
+    }
+
+    /// The solutions, in increasing order of their `N²`-digit readings.
+    ///
+    /// The first call to `next` runs the whole search. When it finds at most
+    /// [`SolverBuilder::held`] squares they are kept, sorted and yielded;
+    /// otherwise only the distinct first rows of the squares are kept, and
+    /// each group of squares with one first row comes from a search with
+    /// that row fixed. With the `rayon` feature, for sides of 6 and more,
+    /// the first search runs on every core, and so do the searches of
+    /// several first rows at once; the order is the same.
+    ///
+    /// # Complexity
+    ///
+    /// One depth-first search, and one more per first row when there are
+    /// more than [`SolverBuilder::held`] squares; memory `O(N²)` plus at
+    /// most that many squares or the squares of a few first rows, and the
+    /// distinct first rows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// let solver = Solver::new(11, 1)?;
+    /// let mut solutions = solver.solutions();
+    /// let first = solutions.next().unwrap();
+    /// assert_eq!(first.row(0), Some(11351));
+    /// assert!(solutions.all(|s| s > first));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn solutions(&self) -> Solutions<'_> {
+        Solutions::new(self)
+    }
+
+    /// The number of solutions, without building any square.
+    ///
+    /// With the `rayon` feature, sides of 6 and more are counted on every
+    /// core of rayon's pool; the count is the same.
+    ///
+    /// # Complexity
+    ///
+    /// One depth-first search; memory `O(N²)`, and `O(N²)` per thread.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::prime_square::Solver;
+    ///
+    /// assert_eq!(Solver::new(11, 1)?.count(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn count(&self) -> u64 {
+        let tables = &self.tables;
+        let allowed = tables.allowed(self.top_left, None);
+        let count_from = |prefix: &Prefix| {
+            let mut n = 0;
+            tables.search(prefix, &allowed, &mut |_| {
+                n += 1;
+                ControlFlow::Continue(())
+            });
+            n
+        };
+        #[cfg(feature = "rayon")]
+        if self.size() >= PARALLEL_SIZE {
+            use rayon::prelude::*;
+            return tables
+                .split(&allowed, PIECES)
+                .par_iter()
+                .map(count_from)
+                .sum();
+        }
+        count_from(&tables.root())
+    }
+
+    /// The whole search for [`Solutions`]: the squares when there are at
+    /// most [`SolverBuilder::held`], otherwise their first rows.
+    pub(super) fn first_search(&self) -> Found {
+        let tables = &self.tables;
+        let allowed = tables.allowed(self.top_left, None);
+        // The depths of the first row's cells.
+        let row_depths: Vec<usize> = (0..self.size()).map(|c| tables.depth_of(c)).collect();
+        let found = AtomicU64::new(0);
+        // The first rows with their numbers of squares, and the squares
+        // while the whole search has found at most `held`.
+        let part = |prefix: &Prefix| {
+            let mut rows: BTreeMap<u64, u64> = BTreeMap::new();
+            let mut squares = Vec::new();
+            tables.search(prefix, &allowed, &mut |placed| {
+                let row = row_depths
+                    .iter()
+                    .fold(0, |n, &t| 10 * n + u64::from(placed[t]));
+                *rows.entry(row).or_default() += 1;
+                if found.fetch_add(1, Ordering::Relaxed) < self.held {
+                    squares.push(tables.square(placed));
+                }
+                ControlFlow::Continue(())
+            });
+            (rows, squares)
+        };
+        #[cfg(feature = "rayon")]
+        let parts: Vec<(BTreeMap<u64, u64>, Vec<Square>)> = if self.size() >= PARALLEL_SIZE {
+            use rayon::prelude::*;
+            tables
+                .split(&allowed, PIECES)
+                .par_iter()
+                .map(part)
+                .collect()
+        } else {
+            vec![part(&tables.root())]
+        };
+        #[cfg(not(feature = "rayon"))]
+        let parts = vec![part(&tables.root())];
+        if found.into_inner() <= self.held {
+            let mut squares: Vec<Square> = parts.into_iter().flat_map(|(_, s)| s).collect();
+            squares.sort_unstable();
+            return Found::Squares(squares);
+        }
+        let mut rows: BTreeMap<u64, u64> = BTreeMap::new();
+        for (part_rows, _) in parts {
+            for (row, n) in part_rows {
+                *rows.entry(row).or_default() += n;
+            }
+        }
+        let tables = Tables::new(self.layout, &self.layout.first_row_fixed, self.digits);
+        Found::Rows(Box::new(tables), rows.into_iter().collect())
+    }
+
+    /// The `count` squares whose first row is `row`, in increasing order,
+    /// searched with `tables`, the tables of [`Found::Rows`].
+    pub(super) fn row_squares(&self, tables: &Tables, row: u64, count: u64) -> Vec<Square> {
+        let mut squares = Vec::new();
+        let mut left = count;
+        let allowed = tables.allowed(self.top_left, Some(row));
+        tables.search(&tables.root(), &allowed, &mut |placed| {
+            squares.push(tables.square(placed));
+            left -= 1;
+            match left {
+                0 => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        });
+        squares.sort_unstable();
+        squares
+    }
+
+    /// How many first rows [`Solutions`] searches at once.
+    pub(super) fn rows_at_once(&self) -> usize {
+        #[cfg(feature = "rayon")]
+        if self.size() >= PARALLEL_SIZE {
+            return 4 * rayon::current_num_threads();
+        }
+        1
+    }
+
+    /// The most squares [`Solutions`] holds.
+    pub(super) fn held(&self) -> u64 {
+        self.held
+    }
+}
