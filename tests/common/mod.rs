@@ -2,10 +2,9 @@
 //! crate's code, so that a fast path is always compared with a slow one.
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod lucy;
 pub mod prime_square;
 pub mod slider;
-
-pub mod lucy;
 
 /// Whether `n` is prime, by trial division by every integer up to `√n`.
 pub fn trial_division(n: u64) -> bool {
