@@ -176,7 +176,7 @@ const SEEDS: &[&str] = &[
 fn shapes(seed: &str) -> Vec<String> {
     let cells: Vec<char> = seed.chars().collect();
     (1..=cells.len())
-        .filter(|c| cells.len() % c == 0)
+        .filter(|c| cells.len().is_multiple_of(*c))
         .map(|cols| {
             cells
                 .chunks(cols)

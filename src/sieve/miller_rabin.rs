@@ -34,7 +34,7 @@ pub(crate) fn is_prime(n: u64) -> bool {
     if n < 64 {
         return (SMALL_PRIMES_MASK >> n) & 1 == 1;
     }
-    if TRIAL.iter().any(|&p| n % p == 0) {
+    if TRIAL.iter().any(|&p| n.is_multiple_of(p)) {
         return false;
     }
     if n < 41 * 41 {

@@ -8,7 +8,10 @@ pub mod slider;
 
 /// Whether `n` is prime, by trial division by every integer up to `√n`.
 pub fn trial_division(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 /// The primes in `lo..hi`, by trial division of every number.

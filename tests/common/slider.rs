@@ -71,11 +71,11 @@ pub fn distances(start: &str) -> HashMap<String, usize> {
     while let Some(b) = queue.pop_front() {
         let d = dist[&b];
         for l in LETTERS {
-            if let Some(n) = apply(&b, l) {
-                if !dist.contains_key(&n) {
-                    dist.insert(n.clone(), d + 1);
-                    queue.push_back(n);
-                }
+            if let Some(n) = apply(&b, l)
+                && !dist.contains_key(&n)
+            {
+                dist.insert(n.clone(), d + 1);
+                queue.push_back(n);
             }
         }
     }
