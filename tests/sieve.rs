@@ -394,12 +394,11 @@ fn engine_matches_the_segmented_sieve_at_random_x() {
         state ^= state << 17;
         let x = state % 10u64.pow(9 + round % 2) + 1;
         assert_eq!(engine_sums(x), streamed_sums(x), "x = {x}");
-        let big = state % 1_000_000_000_000;
-        assert_eq!(
-            sieve::prime_pi(big),
-            sieve::count_primes(0..big + 1).unwrap(),
-            "{big}"
-        );
+        if round % 4 == 0 {
+            let big = state % 100_000_000_000;
+            let counted = sieve::count_primes(0..big + 1).unwrap();
+            assert_eq!(sieve::prime_pi(big), counted, "prime_pi({big})");
+        }
     }
 }
 
