@@ -153,7 +153,7 @@ impl PrimeSums {
     /// # Errors
     ///
     /// - [`Error::PrimeSumOverflow`] when the sum exceeds `u128::MAX`: for
-    ///   every `x` from about `3.2 · 10^13` on.
+    ///   every `x` from the prime `31 543 762 261 367` on.
     ///
     /// # Examples
     ///
