@@ -203,7 +203,7 @@ fn bad_input() {
 }
 
 #[test]
-#[ignore = "full size: run in release (about four minutes)"]
+#[ignore = "full size: run in release (a few seconds)"]
 fn count_grids_overflow_boundary() {
     // The largest limit whose count fits in u128; the next prime-free limit
     // above adds p = 72 866 938 968 493 and passes u128::MAX. Found by walking
