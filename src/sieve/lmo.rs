@@ -666,4 +666,30 @@ mod tests {
             }
         }
     }
+
+    /// x whose sieve ends a segment before, at and after a segment edge:
+    /// `z = ⌊x / (y + 1)⌋ + 1 = k 2^21 + d`, against the segmented sieve.
+    #[test]
+    #[ignore = "full size: run in release"]
+    fn engine_at_segment_edges() {
+        let y = 3000u64;
+        let span = 128 * SEGMENT_WORDS as u64;
+        for k in [1u64, 2] {
+            for d in [-1i64, 0, 1] {
+                let z = (k * span).checked_add_signed(d).unwrap();
+                let x = (z - 1) * (y + 1) + y / 2;
+                assert_eq!(x / (y + 1) + 1, z);
+                assert!(y > x.cbrt() && (y + 1) * (y + 1) <= x);
+                let (count, sum, squares) =
+                    PrimesIn::new(0..x + 1)
+                        .unwrap()
+                        .fold((0u64, 0u128, 0u128), |(c, s, q), p| {
+                            let p = u128::from(p);
+                            (c + 1, s + p, q + p * p)
+                        });
+                let got = prime_sum::<(Count, (Linear<u128>, Square<u128>))>(x, y);
+                assert_eq!(got, (count, (sum, squares)), "x = {x}, y = {y}");
+            }
+        }
+    }
 }
