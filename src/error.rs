@@ -61,8 +61,8 @@ pub enum Error {
     /// A prime power sum does not fit in `u128`.
     ///
     /// [`PrimeSums::sum_of_squares`](crate::sieve::PrimeSums::sum_of_squares)
-    /// reports it once `Σp²` passes `u128::MAX`, for every `x` from
-    /// about `3.2 · 10^13` on; [`PrimeSums::prime_pi`](crate::sieve::PrimeSums::prime_pi)
+    /// reports it once `Σp²` passes `u128::MAX`, for every `x` from the
+    /// prime `31 543 762 261 367` on; [`PrimeSums::prime_pi`](crate::sieve::PrimeSums::prime_pi)
     /// and [`PrimeSums::sum`](crate::sieve::PrimeSums::sum) are exact for every `x`.
     #[error("the sum of p^{power} over the primes up to {x} does not fit in u128")]
     PrimeSumOverflow {

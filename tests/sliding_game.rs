@@ -267,7 +267,7 @@ fn the_search_refuses_more_positions_than_it_can_index() {
 }
 
 #[test]
-#[ignore = "full size: run in release (about four minutes)"]
+#[ignore = "full size: run in release (a few seconds)"]
 fn count_grids_overflow_boundary() {
     // The largest limit whose count fits in u128; the next prime-free limit
     // above adds p = 72 866 938 968 493 and passes u128::MAX. Found by walking

@@ -24,6 +24,8 @@
 //! Everything is a ring operation, so the sums run in wrapping arithmetic
 //! and are exact when the true result fits.
 
+use std::marker::PhantomData;
+
 use num_integer::Roots;
 
 use super::segmented::PrimesIn;
@@ -41,6 +43,29 @@ const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 /// Blocks per super-block: a run of queries walks the super-blocks' sums,
 /// then at most this many blocks' sums per query.
 const SUPER_BLOCKS: usize = 16;
+
+/// The primes `p_2 ..= p_PRESIEVED` (3, 5, 7) are removed from each segment
+/// by copying a pattern; their leaves take `φ` from [`tiny_phi`].
+const PRESIEVED: usize = 4;
+
+/// The odd numbers free of 3, 5 and 7, a word per 64 from 1 on: bit `i` of
+/// word `w` stands for `2 (64 w + i) + 1`, over the period of 105 words.
+const PATTERN: [u64; 105] = {
+    let mut pattern = [0u64; 105];
+    let mut w = 0;
+    while w < 105 {
+        let mut bit = 0;
+        while bit < 64 {
+            let n = 2 * (64 * w + bit) + 1;
+            if n % 3 != 0 && n % 5 != 0 && n % 7 != 0 {
+                pattern[w as usize] |= 1 << bit;
+            }
+            bit += 1;
+        }
+        w += 1;
+    }
+    pattern
+};
 
 /// The smallest `x` the engine takes: below, `∛x + 1 < √x - 1` fails.
 pub(crate) const MIN_X: u64 = 27;
@@ -302,6 +327,11 @@ struct Hard<'a, W: Weight> {
     phi: Vec<W::V>,
     /// The next odd multiple of `p_b` to cross off.
     next: Vec<u64>,
+    /// `p_2 ..= p_presieved` are presieved.
+    presieved: usize,
+    /// The odd numbers free of the presieved primes, a word per 64 from
+    /// 1 on, over one period.
+    pattern: &'static [u64],
     words: Vec<u64>,
     counters: Vec<W::V>,
     /// The sums of [`SUPER_BLOCKS`] counters.
@@ -318,6 +348,11 @@ struct Hard<'a, W: Weight> {
 impl<'a, W: Weight> Hard<'a, W> {
     fn new(x: u64, y: u64, z: u64, sieving: usize, general: usize, small: &'a Small<W>) -> Self {
         let words = (z.div_ceil(128) as usize).min(SEGMENT_WORDS);
+        // Tiny x: too few sieving primes to presieve.
+        let (presieved, pattern): (usize, &'static [u64]) = match sieving >= PRESIEVED {
+            true => (PRESIEVED, &PATTERN),
+            false => (1, &[u64::MAX]),
+        };
         Hard {
             x,
             y,
@@ -325,6 +360,8 @@ impl<'a, W: Weight> Hard<'a, W> {
             sieving,
             general,
             small,
+            presieved,
+            pattern,
             phi: vec![W::V::default(); sieving + 1],
             next: small.primes[..=sieving]
                 .iter()
@@ -354,12 +391,21 @@ impl<'a, W: Weight> Hard<'a, W> {
         let (mut p2, mut root_sum) = (W::V::default(), W::V::default());
         // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
         let removed = self.small.prefix[self.sieving].minus(W::of(1));
+        for b in 2..=self.presieved.min(a - 1) {
+            let tiny = Tiny::<W> {
+                primes: &self.small.primes,
+                k: b - 1,
+                weight: PhantomData,
+            };
+            let sum = special_leaves::<W>(x, self.small, self.general, b, 0, self.z, tiny);
+            self.leaves = self.leaves.plus(sum);
+        }
         let mut before = W::V::default();
         let mut low = 0;
         while low < self.z {
             let high = (low + span).min(self.z);
             self.fill(low, high);
-            for b in 2..=self.sieving {
+            for b in self.presieved + 1..=self.sieving {
                 if b < a {
                     self.leaves_of(b, low, high);
                 }
@@ -393,10 +439,15 @@ impl<'a, W: Weight> Hard<'a, W> {
     #[inline(always)]
     fn fill(&mut self, low: u64, high: u64) {
         let bits = ((high - low) / 2) as usize;
-        self.words.fill(0);
-        self.words[..bits / 64].fill(u64::MAX);
+        let period = self.pattern.len();
+        let mut k = (low / 128) as usize % period;
+        for word in &mut self.words[..bits.div_ceil(64)] {
+            *word = self.pattern[k];
+            k = if k + 1 == period { 0 } else { k + 1 };
+        }
+        self.words[bits.div_ceil(64)..].fill(0);
         if bits % 64 != 0 {
-            self.words[bits / 64] = (1 << (bits % 64)) - 1;
+            self.words[bits / 64] &= (1 << (bits % 64)) - 1;
         }
         self.total = W::V::default();
         self.supers.fill(W::V::default());
@@ -464,43 +515,109 @@ impl<'a, W: Weight> Hard<'a, W> {
     /// The hard special leaves of `b` whose argument lies in `low..high`.
     #[inline(always)]
     fn leaves_of(&mut self, b: usize, low: u64, high: u64) {
-        let (x, y, small) = (self.x, self.y, self.small);
-        let p = u64::from(small.primes[b]);
-        // t = x / (p m) in low..high: x / (p high) < m <= x / (p low).
-        let above = div(x, p, high);
-        let up_to = match low {
-            0 => y,
-            _ => div(x, p, low).min(y),
+        let sieved = Sieved {
+            hard: self,
+            cursor: Cursor::default(),
+            b,
+            low,
         };
-        let xp = x / p;
-        let mut cursor = Cursor::default();
-        let (mut plus, mut minus) = (W::V::default(), W::V::default());
-        if b <= self.general {
-            for m in (above.max(y / p) + 1..=up_to).rev() {
-                let code = small.code[m as usize];
-                if code.unsigned_abs() as usize <= b {
-                    continue;
-                }
-                let t = quotient(xp, m);
-                let phi = self.phi[b].plus(self.query(&mut cursor, low, t));
-                let leaf = W::scale(phi, p * m);
-                if code > 0 {
-                    minus = minus.plus(leaf);
-                } else {
-                    plus = plus.plus(leaf);
-                }
+        let sum = special_leaves::<W>(self.x, self.small, self.general, b, low, high, sieved);
+        self.leaves = self.leaves.plus(sum);
+    }
+}
+
+/// Where a special leaf finds `φ(t, b - 1)`.
+trait Phi<V> {
+    fn phi(&mut self, t: u64) -> V;
+}
+
+/// From the segment, sieved up to `p_{b-1}`, for increasing `t`.
+struct Sieved<'h, 'a, W: Weight> {
+    hard: &'h Hard<'a, W>,
+    cursor: Cursor<W::V>,
+    b: usize,
+    low: u64,
+}
+
+impl<W: Weight> Phi<W::V> for Sieved<'_, '_, W> {
+    #[inline(always)]
+    fn phi(&mut self, t: u64) -> W::V {
+        let hard = self.hard;
+        hard.phi[self.b].plus(hard.query(&mut self.cursor, self.low, t))
+    }
+}
+
+/// From [`tiny_phi`], for the presieved primes.
+struct Tiny<'a, W> {
+    primes: &'a [u32],
+    k: usize,
+    weight: PhantomData<W>,
+}
+
+impl<W: Weight> Phi<W::V> for Tiny<'_, W> {
+    #[inline(always)]
+    fn phi(&mut self, t: u64) -> W::V {
+        tiny_phi::<W>(t, self.k, self.primes)
+    }
+}
+
+/// The special leaves of `b` that are not easy and whose argument `t`
+/// lies in `low..high`, in increasing `t`, with `φ(t, b - 1)` from `phi`.
+#[inline(always)]
+fn special_leaves<W: Weight>(
+    x: u64,
+    small: &Small<W>,
+    general: usize,
+    b: usize,
+    low: u64,
+    high: u64,
+    mut phi: impl Phi<W::V>,
+) -> W::V {
+    let y = small_y(small);
+    let p = u64::from(small.primes[b]);
+    // t = x / (p m) in low..high: x / (p high) < m <= x / (p low).
+    let above = div(x, p, high);
+    let up_to = match low {
+        0 => y,
+        _ => div(x, p, low).min(y),
+    };
+    let xp = x / p;
+    let (mut plus, mut minus) = (W::V::default(), W::V::default());
+    if b <= general {
+        for m in (above.max(y / p) + 1..=up_to).rev() {
+            let code = small.code[m as usize];
+            if code.unsigned_abs() as usize <= b {
+                continue;
             }
-        } else {
-            let hard_up_to = div(x, p, y).max(div(x, p, p * p)).min(up_to);
-            let first = small.pi(above.max(p).min(y)) + 1;
-            for i in (first..=small.pi(hard_up_to)).rev() {
-                let q = u64::from(small.primes[i]);
-                let t = quotient(xp, q);
-                let phi = self.phi[b].plus(self.query(&mut cursor, low, t));
-                plus = plus.plus(W::scale(phi, p * q));
+            let leaf = W::scale(phi.phi(quotient(xp, m)), p * m);
+            if code > 0 {
+                minus = minus.plus(leaf);
+            } else {
+                plus = plus.plus(leaf);
             }
         }
-        self.leaves = self.leaves.plus(plus).minus(minus);
+    } else {
+        let hard_up_to = div(x, p, y).max(div(x, p, p * p)).min(up_to);
+        let first = small.pi(above.max(p).min(y)) + 1;
+        for i in (first..=small.pi(hard_up_to)).rev() {
+            let q = u64::from(small.primes[i]);
+            plus = plus.plus(W::scale(phi.phi(quotient(xp, q)), p * q));
+        }
+    }
+    plus.minus(minus)
+}
+
+/// `φ(t, k)` by `φ(t, k) = φ(t, k - 1) - f(p_k) φ(t / p_k, k - 1)` down
+/// to `φ(t, 0) = F(t)`: `2^k` terms, for the presieved primes.
+#[inline(always)]
+fn tiny_phi<W: Weight>(t: u64, k: usize, primes: &[u32]) -> W::V {
+    match k {
+        0 => W::prefix(t),
+        _ => {
+            let p = u64::from(primes[k]);
+            let rest = W::scale(tiny_phi::<W>(t / p, k - 1, primes), p);
+            tiny_phi::<W>(t, k - 1, primes).minus(rest)
+        }
     }
 }
 
@@ -551,6 +668,32 @@ mod tests {
                     squares,
                     "squares({x}), y = {y}"
                 );
+            }
+        }
+    }
+
+    /// x whose sieve ends a segment before, at and after a segment edge:
+    /// `z = ⌊x / (y + 1)⌋ + 1 = k 2^21 + d`, against the segmented sieve.
+    #[test]
+    #[ignore = "full size: run in release"]
+    fn engine_at_segment_edges() {
+        let y = 3000u64;
+        let span = 128 * SEGMENT_WORDS as u64;
+        for k in [1u64, 2] {
+            for d in [-1i64, 0, 1] {
+                let z = (k * span).checked_add_signed(d).unwrap();
+                let x = (z - 1) * (y + 1) + y / 2;
+                assert_eq!(x / (y + 1) + 1, z);
+                assert!(y > x.cbrt() && (y + 1) * (y + 1) <= x);
+                let (count, sum, squares) =
+                    PrimesIn::new(0..x + 1)
+                        .unwrap()
+                        .fold((0u64, 0u128, 0u128), |(c, s, q), p| {
+                            let p = u128::from(p);
+                            (c + 1, s + p, q + p * p)
+                        });
+                let got = prime_sum::<(Count, (Linear<u128>, Square<u128>))>(x, y);
+                assert_eq!(got, (count, (sum, squares)), "x = {x}, y = {y}");
             }
         }
     }

@@ -213,18 +213,18 @@ pub fn primes_in(range: impl RangeBounds<u64>) -> Result<PrimesIn, Error> {
 ///
 /// | `x`    | time      | memory  |
 /// |--------|-----------|---------|
-/// | `10^10`| 0.01 s    | 3.1 MB  |
-/// | `10^11`| 0.03 s    | 3.1 MB  |
-/// | `10^12`| 0.14 s    | 3.3 MB  |
-/// | `10^13`| 0.55 s    | 3.7 MB  |
-/// | `10^14`| 2.3 s     | 4.9 MB  |
-/// | `10^15`| 9.3 s     | 7.1 MB  |
-/// | `10^16`| 38 s      | 12.4 MiB|
-/// | `10^17`| 160 s (estimate) | 30 MB (estimate) |
-/// | `10^18`| 11 min (estimate) | 65 MB (estimate) |
-/// | `2^64` | 70 min (estimate) | 190 MB (estimate) |
+/// | `10^10`| < 0.01 s  | 3.2 MB  |
+/// | `10^11`| 0.02 s    | 3.1 MB  |
+/// | `10^12`| 0.12 s    | 3.3 MB  |
+/// | `10^13`| 0.47 s    | 3.9 MB  |
+/// | `10^14`| 2.0 s     | 5.0 MB  |
+/// | `10^15`| 8.5 s     | 7.3 MB  |
+/// | `10^16`| 35 s      | 12.7 MiB|
+/// | `10^17`| 150 s (estimate) | 30 MB (estimate) |
+/// | `10^18`| 10 min (estimate) | 65 MB (estimate) |
+/// | `2^64` | 65 min (estimate) | 190 MB (estimate) |
 ///
-/// The estimates extrapolate the measured growth, 4.1 to 4.2 times per
+/// The estimates extrapolate the measured growth, 4.1 to 4.3 times per
 /// decade, and the tables' size, about `2 y` bytes plus 24 bytes per prime
 /// up to `y`.
 ///
@@ -265,15 +265,15 @@ pub fn prime_pi(x: u64) -> u64 {
 /// | `x`    | time      | memory  |
 /// |--------|-----------|---------|
 /// | `10^10`| 0.01 s    | 3.0 MB  |
-/// | `10^11`| 0.04 s    | 3.2 MB  |
-/// | `10^12`| 0.16 s    | 3.6 MB  |
-/// | `10^13`| 0.66 s    | 3.9 MB  |
-/// | `10^14`| 2.6 s     | 5.3 MB  |
-/// | `10^15`| 11.2 s    | 7.9 MB  |
-/// | `10^16`| 45 s      | 14.4 MiB|
-/// | `10^17`| 190 s (estimate) | 30 MB (estimate) |
-/// | `10^18`| 13 min (estimate) | 70 MB (estimate) |
-/// | `2^64` | 85 min (estimate) | 200 MB (estimate) |
+/// | `10^11`| 0.04 s    | 3.3 MB  |
+/// | `10^12`| 0.14 s    | 3.7 MB  |
+/// | `10^13`| 0.58 s    | 4.0 MB  |
+/// | `10^14`| 2.5 s     | 5.2 MB  |
+/// | `10^15`| 9.0 s     | 8.0 MB  |
+/// | `10^16`| 39 s      | 14.2 MiB|
+/// | `10^17`| 165 s (estimate) | 32 MB (estimate) |
+/// | `10^18`| 12 min (estimate) | 75 MB (estimate) |
+/// | `2^64` | 75 min (estimate) | 220 MB (estimate) |
 ///
 /// # Examples
 ///

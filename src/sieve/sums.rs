@@ -69,8 +69,8 @@ impl PrimeSums {
     /// # Complexity
     ///
     /// As [`prime_sum`](super::prime_sum), in about 1.5 times its time and
-    /// 1.3 times its memory (measured at `10^14`): the three sums share the
-    /// sieve and the leaves. Near the `x` where `Σ p²` passes `2^128`, where
+    /// memory (measured at `10^16`: 58 s and 21.7 MiB): the three sums share
+    /// the sieve and the leaves. Near the `x` where `Σ p²` passes `2^128`, where
     /// its bounds `(Σ p)² / π(x)` and `x Σ p` straddle `2^128`, the squares
     /// are computed a second time, in 192 bits.
     ///
@@ -153,7 +153,7 @@ impl PrimeSums {
     /// # Errors
     ///
     /// - [`Error::PrimeSumOverflow`] when the sum exceeds `u128::MAX`: for
-    ///   every `x` from about `3.2 · 10^13` on.
+    ///   every `x` from the prime `31 543 762 261 367` on.
     ///
     /// # Examples
     ///

@@ -138,19 +138,21 @@ impl<R: Ring> Weight for Square<R> {
     }
     #[inline]
     fn prefix(t: u64) -> R {
-        // t (t + 1) (2t + 1) / 6, the divisions done on the factors first.
+        // t (t + 1) (2t + 1) / 6, the divisions done on the factors first,
+        // in 64 bits: exactly one of t, t + 1 is even and one of t, t + 1,
+        // 2t + 1 is a multiple of 3 (with t = 3q + r, it is q, q + 1 or 2q + 1
+        // times 3), and the even factor stays even once divided by 3.
+        let (q, r) = (t / 3, t % 3);
         let (mut a, mut b, mut c) = (u128::from(t), u128::from(t) + 1, 2 * u128::from(t) + 1);
-        if a % 2 == 0 {
-            a /= 2;
-        } else {
-            b /= 2;
+        match r {
+            0 => a = q.into(),
+            1 => c = u128::from(2 * q + 1),
+            _ => b = u128::from(q) + 1,
         }
-        if a % 3 == 0 {
-            a /= 3;
-        } else if b % 3 == 0 {
-            b /= 3;
+        if t % 2 == 0 {
+            a >>= 1;
         } else {
-            c /= 3;
+            b >>= 1;
         }
         R::from_u128(a).times(b).times(c)
     }
