@@ -446,7 +446,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             k = if k + 1 == period { 0 } else { k + 1 };
         }
         self.words[bits.div_ceil(64)..].fill(0);
-        if bits % 64 != 0 {
+        if !bits.is_multiple_of(64) {
             self.words[bits / 64] &= (1 << (bits % 64)) - 1;
         }
         self.total = W::V::default();
@@ -504,7 +504,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             let base = low + 128 * w as u64 + 1;
             sum = sum.plus(W::bits(base, Bits::of(self.words[w], W::POWER)));
         }
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             let word = self.words[last] & ((1 << (n % 64)) - 1);
             let base = low + 128 * last as u64 + 1;
             sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));

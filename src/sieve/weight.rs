@@ -149,7 +149,7 @@ impl<R: Ring> Weight for Square<R> {
             1 => c = u128::from(2 * q + 1),
             _ => b = u128::from(q) + 1,
         }
-        if t % 2 == 0 {
+        if t.is_multiple_of(2) {
             a >>= 1;
         } else {
             b >>= 1;
