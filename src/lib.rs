@@ -81,43 +81,46 @@
 //!   the primes up to `n` and refuses bounds above
 //!   [`Sieve::MAX_UPPER_BOUND`](sieve::Sieve::MAX_UPPER_BOUND) (`2^37`, 4.6 GB)
 //!   before allocating.
-//! - The streaming sieve keeps 12 bytes per sieving prime up to `√hi` and a
-//!   256 KiB segment: under 1 MB for ranges below `10^12`, 2.4 GB for wide
-//!   ranges ending near `2^64`. Ranges narrower than about `√hi / 64` are
+//! - The streaming sieve keeps a 256 KiB segment and 12 bytes per sieving
+//!   prime: the front end up to `√` of where it has reached, the back end
+//!   up to `√hi`. That is under 1 MB for ranges below `10^12`, 600 MB near
+//!   `10^18`, 2.4 GB near `2^64`. Ranges narrower than about `√hi / 64` are
 //!   tested number by number instead and need almost no memory.
-//! - [`PrimeSums`](sieve::PrimeSums) accepts `x <= 10^14`, with tables of
-//!   about `40 √x` bytes; `Σp²` is exact in 192 bits and reported when it
-//!   fits in `u128` (up to `x ≈ 3 · 10^13`).
+//! - [`prime_pi`](sieve::prime_pi), [`prime_sum`](sieve::prime_sum) and
+//!   [`PrimeSums`](sieve::PrimeSums) take every `u64`; computing `Σp` for
+//!   `x = 10^16` peaks at 14 MiB. `Σp²` is reported while it fits in `u128`,
+//!   up to `x = 31 543 762 261 366`.
 //! - [`count_grids`](sliding_game::count_grids) is exact for every
 //!   `prime_limit <= 72 866 938 968 493`; past it the count exceeds
-//!   `u128::MAX` and is an [`Error::CountOverflow`].
+//!   `u128::MAX`, and the limit is refused at once with
+//!   [`Error::CountOverflow`].
 //! - [`min_moves`](sliding_game::min_moves) takes any `u64` sides and returns
-//!   a `u128` (`6 · u64::MAX` does not fit in a `u64`).
-//! - [`slider`] boards have 2 to 32 cells and at most 15 colours. A search
-//!   keeps two bytes per position of the state space while it has at most
-//!   the [`Search`](slider::Search) budget of positions (`2^29` by default);
-//!   larger spaces are searched with hash maps from both ends, seeing at
-//!   most 1/32 of the budget, and give up with
-//!   [`Error::SearchTooLarge`] past it.
-//! - [`prime_square`] supports sides 2 to 7; a solver's tables take
-//!   0.2 MB for side 5 and up to 36 MB for side 7.
+//!   a `u128` (`6 · u64::MAX` does not fit in a `u64`); a
+//!   [`sliding_game::Search`] indexes at most `2^32 - 1` positions.
+//! - [`slider`] boards have 2 to 32 cells and at most 15 colours. A
+//!   [`Search`](slider::Search)'s budget is in bytes (1 GiB by default) and
+//!   bounds its peak memory: flat tables of 2 bytes per position while they
+//!   fit in half of it, hashed tables from both ends otherwise, and
+//!   [`Error::MemoryBudget`] past it.
+//! - [`prime_square`] supports sides 2 to 7; a solver's tries take at most
+//!   `4 (2N + 2)(N P + 10)` bytes for `P` primes with the digit sum.
 //!
 //! # Speed
 //!
-//! Measured on a 2-core AMD EPYC, single thread, as whole-process ratios
-//! against a baseline run in the same session:
+//! Measured on a 2-core AMD EPYC, as whole-process ratios against a
+//! baseline run alternately in the same session (the machine is shared, so
+//! only ratios are quoted):
 //!
-//! - counting the primes below `10^9`: 1.15× primesieve 11's time; below
-//!   `10^10`: 1.08×; summing the primes below `10^9` through
-//!   [`primes_in`](sieve::primes_in): 1.04× primesieve's `iterator`;
-//! - [`count_grids`](sliding_game::count_grids)`(10^12)`: 0.21× the time of
-//!   a straightforward C Lucy_Hedgehog on `unsigned __int128` (`gcc -O2`);
-//! - all 405 tasks of the 5×5 [`prime_square`] problem, every square
-//!   produced: about 40 ms (the slowest, digit sum 23 and top-left 3, 1.3 ms);
+//! - counting the primes below `10^10`: SIEVE_COUNT;
+//! - summing the primes below `10^9` through [`primes_in`](sieve::primes_in)
+//!   (one thread): 1.0× primesieve 11's `iterator`; backwards, 1.2× forwards;
+//! - [`prime_pi`](sieve::prime_pi)`(10^14)`: 2.7× primecount 7.6's time on
+//!   one thread, `10^16`: 3.0×; [`PrimeSums::new`](sieve::PrimeSums::new)
+//!   at `10^12`: 0.18× the time and 0.13× the memory of Lucy Hedgehog's
+//!   method;
 //! - a 5×5 [`slider`] query with 12 red and 12 blue tiles (67 603 900
 //!   positions): 0.075× the time and 0.70× the memory of a plain C
-//!   breadth-first search over ranked positions; the Project Euler 244
-//!   instance takes about 2 ms.
+//!   breadth-first search over ranked positions.
 //!
 //! # Conventions
 //!
@@ -145,7 +148,8 @@
 //!   `RAYON_NUM_THREADS` or the number of cores. Which calls use threads is
 //!   said in their docs: [`count_primes`](sieve::count_primes),
 //!   [`Sieve::new`](sieve::Sieve::new), [`PrimesIn`](sieve::PrimesIn) as a
-//!   parallel iterator, and the searches named in the modules' docs. With
+//!   parallel iterator, and [`prime_square`]'s counts and solutions for
+//!   sides of 6 and more (in the same order as on one thread). With
 //!   `default-features = false` the crate has no rayon, runs on the calling
 //!   thread only, and gives the same answers.
 //!

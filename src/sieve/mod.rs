@@ -9,7 +9,10 @@
 //! - [`primes_in`] streams the primes of any range of `u64`, from either
 //!   end, and [`count_primes`] counts them, both in `O(√hi)` memory.
 //! - [`is_prime`] decides a single number with a deterministic Miller–Rabin test.
-//! - [`PrimeSums`] gives `π(x)`, `Σp` and `Σp²` without sieving to `x`.
+//! - [`prime_pi`], [`prime_sum`] and [`PrimeSums`] give `π(x)`, `Σp` and
+//!   `Σp²` for every `u64` `x`, by a combinatorial method (Lagarias, Miller
+//!   and Odlyzko's, with Deléglise and Rivat's easy leaves) in about
+//!   `x^{2/3}` time and a few megabytes, without sieving to `x`.
 //!
 //! # The wheel and the segments
 //!
