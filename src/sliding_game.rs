@@ -86,6 +86,16 @@ pub fn min_moves(rows: u64, cols: u64) -> Result<Option<u128>, Error> {
 }
 
 /// One shortest solution found by [`search`]: its moves, in order.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sliding_game::search;
+///
+/// let solution = search(2, 2)?.expect("2x2 can be finished");
+/// assert_eq!(solution.to_string().len(), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     moves: Moves,
@@ -347,7 +357,17 @@ fn path(parent: &[u32], mut state: usize, cells: usize, cols: usize) -> Vec<Move
 /// The boards `(rows, cols)` with `S(rows, cols) = target`, from [`boards`].
 ///
 /// Yields the square board first (if any), then each non-square pair
-/// `m > n` followed by its transpose, `m` increasing.
+/// `m > n` followed by its transpose, `m` increasing. Exact-size, with
+/// `nth` and `last` in `O(1)`.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sliding_game::boards;
+///
+/// let mut b = boards(49);
+/// assert_eq!((b.len(), b.next(), b.last()), (4, Some((8, 7)), Some((4, 9))));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Boards {
     /// `(1, 2)` and `(2, 1)` when the target is 1; the square board otherwise.

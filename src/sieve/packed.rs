@@ -63,7 +63,8 @@ impl Sieve {
     /// # Complexity
     ///
     /// Time `O(n log log n)` for `n = upper_bound`, segment by segment in the
-    /// L1 cache; memory `n / 30` bytes plus 1.6% for the prime counts.
+    /// L1 cache, in pieces on every core with the `rayon` feature; memory
+    /// `n / 30` bytes plus 1.6% for the prime counts.
     ///
     /// # Errors
     ///
@@ -393,6 +394,18 @@ impl Sieve {
 /// The primes of a [`Sieve`] in increasing order, from [`Sieve::primes`],
 /// [`Sieve::primes_from`] and [`Sieve::primes_in`]; double-ended and of
 /// known length, read a 64-bit word at a time.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::Sieve;
+///
+/// let sieve = Sieve::new(100)?;
+/// let mut primes = sieve.primes();
+/// assert_eq!((primes.next(), primes.next_back(), primes.len()), (Some(2), Some(97), 23));
+/// assert_eq!(primes.sum::<u64>(), 1060 - 2 - 97);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Primes<'a> {
     raw: &'a [u8],

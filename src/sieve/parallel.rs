@@ -85,6 +85,17 @@ pub(crate) fn fill(out: &mut [u8], hi: u64) -> Result<(), Error> {
 /// reach the consumer is not increasing, but every reduction that does not
 /// depend on order (`sum`, `count`, `min`, `max`, …) gives the same answer as
 /// the sequential iterator.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::primes_in;
+/// use rayon::prelude::*;
+///
+/// let largest = primes_in(0..100_000_000)?.into_par_iter().max();
+/// assert_eq!(largest, Some(99_999_989));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct ParPrimesIn {
     range: Range<u64>,

@@ -477,6 +477,17 @@ impl Backward {
 /// It yields the primes in increasing order from the front and in decreasing
 /// order from the back ([`DoubleEndedIterator`]); the two ends meet without
 /// yielding a prime twice. Memory stays `O(√hi)` whatever the range's width.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::primes_in;
+///
+/// let mut primes = primes_in(10..=30)?;
+/// assert_eq!((primes.next(), primes.next_back()), (Some(11), Some(29)));
+/// assert_eq!(primes.collect::<Vec<_>>(), [13, 17, 19, 23]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct PrimesIn {
     /// Every prime below `lo` was yielded from the front.
