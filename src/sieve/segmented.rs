@@ -204,13 +204,11 @@ impl Forward {
             }
             let end = (self.next_word + DECODE_WORDS).min(self.buf.len().div_ceil(8));
             for w in self.next_word..end {
-                let mut bits = wheel::word(&self.buf, w);
-                let base = wheel::word_base(self.seg_byte, w);
-                while bits != 0 {
-                    self.decoded
-                        .push(base + WORD_OFFSET[bits.trailing_zeros() as usize]);
-                    bits &= bits - 1;
-                }
+                let (bits, base) = (
+                    wheel::word(&self.buf, w),
+                    wheel::word_base(self.seg_byte, w),
+                );
+                wheel::fold_word((), bits, base, &mut |(), p| self.decoded.push(p));
             }
             self.next_word = end;
             if !self.decoded.is_empty() {
