@@ -177,13 +177,7 @@ fn shapes(seed: &str) -> Vec<String> {
     let cells: Vec<char> = seed.chars().collect();
     (1..=cells.len())
         .filter(|c| cells.len().is_multiple_of(*c))
-        .map(|cols| {
-            cells
-                .chunks(cols)
-                .map(|r| r.iter().collect::<String>())
-                .collect::<Vec<_>>()
-                .join("/")
-        })
+        .map(|cols| oracle::board_text(&cells, cols))
         .collect()
 }
 

@@ -129,14 +129,17 @@ pub fn arrangements(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     permute(&mut pool.clone(), &mut Vec::new(), &mut out);
     out.into_iter()
-        .map(|cells: Vec<char>| {
-            cells
-                .chunks(cols)
-                .map(|r| r.iter().collect::<String>())
-                .collect::<Vec<_>>()
-                .join("/")
-        })
+        .map(|cells| board_text(&cells, cols))
         .collect()
+}
+
+/// The text of a board whose cells, row by row, are `cells`, `cols` a row.
+pub fn board_text(cells: &[char], cols: usize) -> String {
+    cells
+        .chunks(cols)
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Every distinct permutation of the sorted multiset `left`, appended to
