@@ -770,9 +770,7 @@ fn engine_thresholds() {
 fn engine_matches_lucy_at_seeded_random_x() {
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     for round in 0..60 {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
+        xorshift(&mut state);
         // x up to 10^5, 10^6, ..., 10^9 in turn.
         let x = state % 10u64.pow(5 + round % 5);
         assert_eq!(engine_sums(x), lucy_sums(x), "x = {x}");
@@ -791,9 +789,7 @@ fn engine_matches_summed_primes_in() {
 fn engine_matches_the_segmented_sieve_at_random_x() {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     for round in 0..12 {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
+        xorshift(&mut state);
         let x = state % 10u64.pow(9 + round % 2) + 1;
         assert_eq!(engine_sums(x), streamed_sums(x), "x = {x}");
         if round % 4 == 0 {

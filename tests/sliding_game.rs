@@ -331,9 +331,7 @@ fn count_grids_matches_a_plain_sieve_up_to_70_000() {
 fn count_grids_matches_lucy_at_seeded_random_limits() {
     let mut state = 0x0123_4567_89AB_CDEFu64;
     for round in 0..30 {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
+        common::xorshift(&mut state);
         let limit = state % 10u64.pow(5 + round % 5) + 1;
         let (count, _, squares) = common::lucy::lucy_sums(limit - 1);
         assert_eq!(

@@ -39,3 +39,12 @@ pub fn byte_sieve(n_max: u64) -> Vec<bool> {
     }
     table
 }
+
+/// The next value of a seeded xorshift generator: reproducible random
+/// inputs for the tests that sample on top of their exhaustive sweeps.
+pub fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
