@@ -6,7 +6,7 @@
 //! intermediate values stray; the prime-sum engine relies on that.
 
 /// A value the prime-sum engine adds up: a ring element, or a tuple of them.
-pub(crate) trait Value: Copy + Default {
+pub(crate) trait Value: Copy + Default + Send + Sync {
     /// `self + other`, wrapping.
     fn plus(self, other: Self) -> Self;
     /// `self - other`, wrapping.

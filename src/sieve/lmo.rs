@@ -25,6 +25,7 @@
 //! and are exact when the true result fits.
 
 use std::marker::PhantomData;
+use std::ops::Range;
 
 use num_integer::Roots;
 
@@ -43,6 +44,11 @@ const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 /// Blocks per super-block: a run of queries walks the super-blocks' sums,
 /// then at most this many blocks' sums per query.
 const SUPER_BLOCKS: usize = 16;
+
+/// With several threads, segments per thread when `x / y` is small enough
+/// to cut that finely, but no shorter than this many words.
+const SEGMENTS_PER_THREAD: usize = 8;
+const MIN_SEGMENT_WORDS: usize = 1 << 10;
 
 /// The primes `p_2 ..= p_PRESIEVED` (3, 5, 7) are removed from each segment
 /// by copying a pattern; their leaves take `φ` from [`tiny_phi`].
@@ -101,6 +107,27 @@ fn quotient(n: u64, d: u64) -> u64 {
 
 /// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `y` ([`split`] in use).
 pub(crate) fn prime_sum<W: Weight>(x: u64, y: u64) -> W::V {
+    let z = x / (y + 1) + 1;
+    fast(Engine::<W> {
+        x,
+        y,
+        words: segment_words(z),
+        weight: PhantomData,
+    })
+}
+
+/// A piece of the engine's work, compiled for the processor's own
+/// population count where it has one ([`fast`]): the engine counts bits
+/// everywhere. The pieces handed to rayon's threads are tasks of their own,
+/// since a closure is compiled apart from its caller.
+trait Task {
+    type Output;
+    fn run(self) -> Self::Output;
+}
+
+/// `task.run()`, compiled for `popcnt` if the processor has it.
+#[inline(always)]
+fn fast<T: Task>(task: T) -> T::Output {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // One of the crate's two `unsafe` calls (the other counts sieve
@@ -108,12 +135,12 @@ pub(crate) fn prime_sum<W: Weight>(x: u64, y: u64) -> W::V {
         // just checked to have.
         #[allow(unsafe_code)]
         // SAFETY: the processor supports `popcnt`, checked just above.
-        return unsafe { prime_sum_popcnt::<W>(x, y) };
+        return unsafe { popcnt(task) };
     }
-    engine::<W>(x, y)
+    task.run()
 }
 
-/// [`engine`] compiled for the processor's own population count.
+/// `task.run()`, inlined and compiled for `popcnt`.
 ///
 /// # Safety
 ///
@@ -121,13 +148,81 @@ pub(crate) fn prime_sum<W: Weight>(x: u64, y: u64) -> W::V {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 #[allow(unsafe_code)]
-unsafe fn prime_sum_popcnt<W: Weight>(x: u64, y: u64) -> W::V {
-    engine::<W>(x, y)
+unsafe fn popcnt<T: Task>(task: T) -> T::Output {
+    task.run()
+}
+
+/// The whole engine for `x`, split at `y`, sieving `words` words a segment.
+struct Engine<W> {
+    x: u64,
+    y: u64,
+    words: usize,
+    weight: PhantomData<W>,
+}
+
+impl<W: Weight> Task for Engine<W> {
+    type Output = W::V;
+    #[inline(always)]
+    fn run(self) -> W::V {
+        engine::<W>(self.x, self.y, self.words)
+    }
+}
+
+/// Words per segment for the odd numbers below `z`: with several threads,
+/// enough segments for every thread to take several, since the leaves
+/// crowd the first ones.
+fn segment_words(z: u64) -> usize {
+    let all = z.div_ceil(128) as usize;
+    let words = match threads() {
+        1 => SEGMENT_WORDS,
+        n => (all / (SEGMENTS_PER_THREAD * n))
+            .next_multiple_of(BLOCK_WORDS * SUPER_BLOCKS)
+            .clamp(MIN_SEGMENT_WORDS, SEGMENT_WORDS),
+    };
+    words.min(all)
+}
+
+/// The easy leaves of `b`.
+struct Easy<'a, W: Weight> {
+    x: u64,
+    y: u64,
+    b: usize,
+    sieving: usize,
+    small: &'a Small<W>,
+}
+
+impl<W: Weight> Task for Easy<'_, W> {
+    type Output = W::V;
+    #[inline(always)]
+    fn run(self) -> W::V {
+        let (x, y, b) = (self.x, self.y, self.b);
+        let p = u64::from(self.small.primes[b]);
+        let hard_up_to = match b <= self.sieving {
+            true => div(x, p, y).max(div(x, p, p * p)).min(y),
+            false => p,
+        };
+        easy_leaves::<W>(x, b, hard_up_to.max(p), self.small)
+    }
+}
+
+/// The segments numbered `segments`, sieved in `segment`.
+struct Segments<'h, 'a, W: Weight> {
+    hard: &'h Hard<'a, W>,
+    segments: Range<u64>,
+    segment: &'h mut Segment<W::V>,
+}
+
+impl<W: Weight> Task for Segments<'_, '_, W> {
+    type Output = Run<W::V>;
+    #[inline(always)]
+    fn run(self) -> Run<W::V> {
+        self.hard.sieve(self.segments, self.segment)
+    }
 }
 
 /// The engine, inlined into its callers so that they choose the instructions.
 #[inline(always)]
-fn engine<W: Weight>(x: u64, y: u64) -> W::V {
+fn engine<W: Weight>(x: u64, y: u64, words: usize) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
     let small = Small::<W>::new(y);
     let a = small.primes.len() - 1;
@@ -136,21 +231,26 @@ fn engine<W: Weight>(x: u64, y: u64) -> W::V {
     let general = small.pi(y.sqrt());
     let one = W::of(1);
 
-    let mut sum = ordinary::<W>(x, y, &small);
-    for b in general + 1..a {
-        let p = u64::from(small.primes[b]);
-        let hard_up_to = match b <= sieving {
-            true => div(x, p, y).max(div(x, p, p * p)).min(y),
-            false => p,
-        };
-        sum = sum.plus(easy_leaves::<W>(x, b, hard_up_to.max(p), &small));
-    }
-
-    let mut hard = Hard::<W>::new(x, y, z, sieving, general, &small);
-    let (mut p2, root_sum) = hard.run();
-    sum = sum.plus(hard.leaves);
+    let hard = Hard::<W>::new(x, y, z, sieving, general, &small, words);
+    let mut sum = ordinary::<W>(x, y, &small).plus(hard.tiny_leaves());
+    let easy = sum_over(general + 1..a, |b| {
+        let small = &small;
+        fast(Easy {
+            x,
+            y,
+            b,
+            sieving,
+            small,
+        })
+    });
+    sum = sum.plus(easy);
+    let run = hard.run();
+    sum = sum.plus(run.leaves);
     // Σ_{y < p <= √x} f(p) S(p - 1) = S(√x) D - W, from the stream's sums.
-    p2 = p2.minus(root_sum.mul(hard.p2_primes).minus(hard.p2_weighted));
+    let root_sum = run.root.expect("y < √x < z");
+    let p2 = run
+        .p2
+        .minus(root_sum.mul(run.p2_primes).minus(run.p2_weighted));
     sum.minus(one).plus(small.prefix[a]).minus(p2)
 }
 
@@ -313,7 +413,7 @@ fn small_y<W: Weight>(small: &Small<W>) -> u64 {
 }
 
 /// The sieve over the odd numbers below `z`, segment by segment, answering
-/// the hard special leaves and `P2`.
+/// the hard special leaves and `P2`: what every segment shares.
 struct Hard<'a, W: Weight> {
     x: u64,
     y: u64,
@@ -323,31 +423,104 @@ struct Hard<'a, W: Weight> {
     /// `b <= general` take every `m`, the others only primes.
     general: usize,
     small: &'a Small<W>,
-    /// `phi[b] = φ(low - 1, b - 1)` before the current segment.
-    phi: Vec<W::V>,
-    /// The next odd multiple of `p_b` to cross off.
-    next: Vec<u64>,
     /// `p_2 ..= p_presieved` are presieved.
     presieved: usize,
     /// The odd numbers free of the presieved primes, a word per 64 from
     /// 1 on, over one period.
     pattern: &'static [u64],
+    /// 64-bit words per segment.
+    words: usize,
+}
+
+/// One thread's segment: the odd numbers still unsieved, with the sums of
+/// their weights per block, per super-block and in all.
+struct Segment<V> {
     words: Vec<u64>,
-    counters: Vec<W::V>,
+    counters: Vec<V>,
     /// The sums of [`SUPER_BLOCKS`] counters.
-    supers: Vec<W::V>,
-    /// The sum over the bits still set in the segment.
-    total: W::V,
-    /// The special leaves' sum so far.
-    leaves: W::V,
-    /// `Σ f(p)` and `Σ f(p) Σ_{p <= p' <= √x} f(p')` over the `P2` primes.
-    p2_primes: W::V,
-    p2_weighted: W::V,
+    supers: Vec<V>,
+    total: V,
+    /// The next odd multiple of `p_b` to cross off.
+    next: Vec<u64>,
+}
+
+/// What a run of consecutive segments adds to the sums, with `φ` and `S`
+/// counted from the run's first number; runs combine in order ([`Run::then`]),
+/// so that the segments can be sieved on different threads.
+struct Run<V> {
+    /// `phi[b]`: `Σ f(j)` over the run's `j` free of `p_1 ..= p_{b-1}`.
+    phi: Vec<V>,
+    /// `weights[b]`: `Σ ±f(p_b m)` over the run's hard leaves of `b`, the
+    /// factor of the `φ` before the run in their sum.
+    weights: Vec<V>,
+    /// The hard leaves, with `φ` counted from the run's first number.
+    leaves: V,
+    /// `Σ f(p)` over the run's primes above `p_sieving`.
+    primes: V,
+    /// `Σ f(p) S(x/p)` over the `P2` primes with `x/p` in the run, with `S`
+    /// counted from the run's first number (plus the sieving primes).
+    p2: V,
+    /// `Σ f(p)` over those `P2` primes.
+    p2_primes: V,
+    /// `Σ f(p) Σ f(p')` over those `P2` primes `p <= p'`.
+    p2_weighted: V,
+    /// `S(√x)`, counted as `p2`, if `√x` is in the run.
+    root: Option<V>,
+}
+
+impl<V: Value> Run<V> {
+    /// The run of no segments.
+    fn empty(sieving: usize) -> Run<V> {
+        Run {
+            phi: vec![V::default(); sieving + 1],
+            weights: vec![V::default(); sieving + 1],
+            leaves: V::default(),
+            primes: V::default(),
+            p2: V::default(),
+            p2_primes: V::default(),
+            p2_weighted: V::default(),
+            root: None,
+        }
+    }
+
+    /// This run followed by `later`: `later`'s `φ` and `S` start where this
+    /// run's end.
+    #[cfg(feature = "rayon")]
+    fn then(mut self, later: Run<V>) -> Run<V> {
+        let pairs = self.phi.iter_mut().zip(&mut self.weights);
+        for ((phi, weight), (&next_phi, &next_weight)) in
+            pairs.zip(later.phi.iter().zip(&later.weights))
+        {
+            self.leaves = self.leaves.plus(phi.mul(next_weight));
+            *phi = phi.plus(next_phi);
+            *weight = weight.plus(next_weight);
+        }
+        self.leaves = self.leaves.plus(later.leaves);
+        self.p2 = self
+            .p2
+            .plus(later.p2)
+            .plus(self.primes.mul(later.p2_primes));
+        self.p2_weighted = self
+            .p2_weighted
+            .plus(later.p2_weighted)
+            .plus(self.p2_primes.mul(later.p2_primes));
+        self.p2_primes = self.p2_primes.plus(later.p2_primes);
+        self.root = self.root.or(later.root.map(|root| root.plus(self.primes)));
+        self.primes = self.primes.plus(later.primes);
+        self
+    }
 }
 
 impl<'a, W: Weight> Hard<'a, W> {
-    fn new(x: u64, y: u64, z: u64, sieving: usize, general: usize, small: &'a Small<W>) -> Self {
-        let words = (z.div_ceil(128) as usize).min(SEGMENT_WORDS);
+    fn new(
+        x: u64,
+        y: u64,
+        z: u64,
+        sieving: usize,
+        general: usize,
+        small: &'a Small<W>,
+        words: usize,
+    ) -> Self {
         // Tiny x: too few sieving primes to presieve.
         let (presieved, pattern): (usize, &'static [u64]) = match sieving >= PRESIEVED {
             true => (PRESIEVED, &PATTERN),
@@ -362,61 +535,123 @@ impl<'a, W: Weight> Hard<'a, W> {
             small,
             presieved,
             pattern,
-            phi: vec![W::V::default(); sieving + 1],
-            next: small.primes[..=sieving]
-                .iter()
-                .map(|&p| u64::from(p))
-                .collect(),
-            words: vec![0; words],
-            counters: vec![W::V::default(); words.div_ceil(BLOCK_WORDS)],
-            supers: vec![W::V::default(); words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
-            total: W::V::default(),
-            leaves: W::V::default(),
-            p2_primes: W::V::default(),
-            p2_weighted: W::V::default(),
+            words,
         }
     }
 
-    /// Sieves every segment; returns `Σ f(p) S(x/p)` over the `P2` primes and `S(√x)`.
-    #[inline(always)]
-    fn run(&mut self) -> (W::V, W::V) {
-        let (x, y) = (self.x, self.y);
-        let root = x.sqrt();
-        let mut p2_primes = PrimesIn::new(y + 1..root + 1)
-            .expect("the sieving primes below 2^16 fit in memory")
-            .rev()
-            .peekable();
-        let span = 128 * self.words.len() as u64;
+    /// The special leaves of the presieved primes, from [`tiny_phi`].
+    fn tiny_leaves(&self) -> W::V {
         let a = self.small.primes.len() - 1;
-        let (mut p2, mut root_sum) = (W::V::default(), W::V::default());
-        // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
-        let removed = self.small.prefix[self.sieving].minus(W::of(1));
+        let mut sum = W::V::default();
         for b in 2..=self.presieved.min(a - 1) {
             let tiny = Tiny::<W> {
                 primes: &self.small.primes,
                 k: b - 1,
                 weight: PhantomData,
             };
-            let sum = special_leaves::<W>(x, self.small, self.general, b, 0, self.z, tiny);
-            self.leaves = self.leaves.plus(sum);
+            let (leaves, _) =
+                special_leaves::<W, false>(self.x, self.small, self.general, b, 0, self.z, tiny);
+            sum = sum.plus(leaves);
         }
-        let mut before = W::V::default();
-        let mut low = 0;
-        while low < self.z {
-            let high = (low + span).min(self.z);
-            self.fill(low, high);
+        sum
+    }
+
+    /// Sieves every segment, on rayon's threads with the `rayon` feature.
+    fn run(&self) -> Run<W::V> {
+        let count = self.z.div_ceil(128 * self.words as u64);
+        #[cfg(feature = "rayon")]
+        if threads() > 1 {
+            use rayon::prelude::*;
+            return (0..count)
+                .into_par_iter()
+                .map_init(
+                    || self.segment(),
+                    |segment, i| {
+                        let segments = i..i + 1;
+                        fast(Segments {
+                            hard: self,
+                            segments,
+                            segment,
+                        })
+                    },
+                )
+                .reduce(|| Run::empty(self.sieving), Run::then);
+        }
+        let segment = &mut self.segment();
+        fast(Segments {
+            hard: self,
+            segments: 0..count,
+            segment,
+        })
+    }
+
+    /// A segment's buffers.
+    fn segment(&self) -> Segment<W::V> {
+        Segment {
+            words: vec![0; self.words],
+            counters: vec![W::V::default(); self.words.div_ceil(BLOCK_WORDS)],
+            supers: vec![W::V::default(); self.words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
+            total: W::V::default(),
+            next: vec![0; self.sieving + 1],
+        }
+    }
+
+    /// Sieves the segments numbered `segments`, in order, in `segment`.
+    #[inline(always)]
+    fn sieve(&self, segments: Range<u64>, segment: &mut Segment<W::V>) -> Run<W::V> {
+        let (x, y) = (self.x, self.y);
+        let span = 128 * self.words as u64;
+        let start = segments.start * span;
+        let end = (segments.end * span).min(self.z);
+        let a = self.small.primes.len() - 1;
+        let root = x.sqrt();
+        for b in self.presieved + 1..=self.sieving {
+            let p = u64::from(self.small.primes[b]);
+            let multiple = start.div_ceil(p).max(1) * p;
+            segment.next[b] = multiple + (multiple + 1) % 2 * p;
+        }
+        // The P2 primes `p` with `x / p` in `start..end`, largest first.
+        let last = match start {
+            0 => root,
+            _ => (x / start).min(root),
+        };
+        let first = (x / end + 1).max(y + 1).min(last + 1);
+        let mut p2_primes = PrimesIn::new(first..last + 1)
+            .expect("the sieving primes below 2^16 fit in memory")
+            .rev()
+            .peekable();
+        // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
+        let removed = self.small.prefix[self.sieving].minus(W::of(1));
+        let mut run = Run::empty(self.sieving);
+        let mut low = start;
+        while low < end {
+            let high = (low + span).min(end);
+            self.fill(segment, low, high);
             for b in self.presieved + 1..=self.sieving {
                 if b < a {
-                    self.leaves_of(b, low, high);
+                    let sieved = Sieved {
+                        hard: self,
+                        segment,
+                        phi: run.phi[b],
+                        cursor: Cursor::default(),
+                        low,
+                    };
+                    // The first run has no `φ` before it to weigh.
+                    let (general, small) = (self.general, self.small);
+                    let (sum, weight) = match start {
+                        0 => special_leaves::<W, false>(x, small, general, b, low, high, sieved),
+                        _ => special_leaves::<W, true>(x, small, general, b, low, high, sieved),
+                    };
+                    run.leaves = run.leaves.plus(sum);
+                    run.weights[b] = run.weights[b].plus(weight);
                 }
-                self.phi[b] = self.phi[b].plus(self.total);
-                self.cross(b, low, high);
+                run.phi[b] = run.phi[b].plus(segment.total);
+                self.cross(segment, b, low, high);
             }
             let mut cursor = Cursor::default();
             if (low..high).contains(&root) {
-                root_sum = before
-                    .plus(self.query(&mut cursor, low, root))
-                    .plus(removed);
+                let sum = self.query(segment, &mut cursor, low, root);
+                run.root = Some(run.primes.plus(sum).plus(removed));
             }
             while let Some(&p) = p2_primes.peek() {
                 let v = x / p;
@@ -424,106 +659,113 @@ impl<'a, W: Weight> Hard<'a, W> {
                     break;
                 }
                 p2_primes.next();
-                let s = before.plus(self.query(&mut cursor, low, v)).plus(removed);
-                p2 = p2.plus(W::scale(s, p));
-                self.p2_primes = self.p2_primes.plus(W::of(p));
-                self.p2_weighted = self.p2_weighted.plus(W::scale(self.p2_primes, p));
+                let sum = run.primes.plus(self.query(segment, &mut cursor, low, v));
+                run.p2 = run.p2.plus(W::scale(sum.plus(removed), p));
+                run.p2_primes = run.p2_primes.plus(W::of(p));
+                run.p2_weighted = run.p2_weighted.plus(W::scale(run.p2_primes, p));
             }
-            before = before.plus(self.total);
+            run.primes = run.primes.plus(segment.total);
             low = high;
         }
-        (p2, root_sum)
+        run
     }
 
     /// Sets the bits of the odd numbers in `low..high` and their counters.
     #[inline(always)]
-    fn fill(&mut self, low: u64, high: u64) {
+    fn fill(&self, segment: &mut Segment<W::V>, low: u64, high: u64) {
         let bits = ((high - low) / 2) as usize;
         let period = self.pattern.len();
         let mut k = (low / 128) as usize % period;
-        for word in &mut self.words[..bits.div_ceil(64)] {
+        for word in &mut segment.words[..bits.div_ceil(64)] {
             *word = self.pattern[k];
             k = if k + 1 == period { 0 } else { k + 1 };
         }
-        self.words[bits.div_ceil(64)..].fill(0);
+        segment.words[bits.div_ceil(64)..].fill(0);
         if !bits.is_multiple_of(64) {
-            self.words[bits / 64] &= (1 << (bits % 64)) - 1;
+            segment.words[bits / 64] &= (1 << (bits % 64)) - 1;
         }
-        self.total = W::V::default();
-        self.supers.fill(W::V::default());
-        for (k, block) in self.words.chunks(BLOCK_WORDS).enumerate() {
+        segment.total = W::V::default();
+        segment.supers.fill(W::V::default());
+        for (k, block) in segment.words.chunks(BLOCK_WORDS).enumerate() {
             let mut sum = W::V::default();
             for (j, &word) in block.iter().enumerate() {
                 let base = low + 128 * (k * BLOCK_WORDS + j) as u64 + 1;
                 sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));
             }
-            self.counters[k] = sum;
-            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].plus(sum);
-            self.total = self.total.plus(sum);
+            segment.counters[k] = sum;
+            segment.supers[k / SUPER_BLOCKS] = segment.supers[k / SUPER_BLOCKS].plus(sum);
+            segment.total = segment.total.plus(sum);
         }
     }
 
     /// Crosses off the odd multiples of `p_b` in `low..high`.
     #[inline(always)]
-    fn cross(&mut self, b: usize, low: u64, high: u64) {
+    fn cross(&self, segment: &mut Segment<W::V>, b: usize, low: u64, high: u64) {
         let step = 2 * u64::from(self.small.primes[b]);
-        let mut j = self.next[b];
+        let mut j = segment.next[b];
         while j < high {
             let i = (j - low) / 2;
             let (w, mask) = ((i / 64) as usize, 1u64 << (i % 64));
-            if self.words[w] & mask != 0 {
-                self.words[w] &= !mask;
+            if segment.words[w] & mask != 0 {
+                segment.words[w] &= !mask;
                 let f = W::of(j);
                 let k = (i / BLOCK_BITS) as usize;
-                self.counters[k] = self.counters[k].minus(f);
-                self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(f);
-                self.total = self.total.minus(f);
+                segment.counters[k] = segment.counters[k].minus(f);
+                segment.supers[k / SUPER_BLOCKS] = segment.supers[k / SUPER_BLOCKS].minus(f);
+                segment.total = segment.total.minus(f);
             }
             j += step;
         }
-        self.next[b] = j;
+        segment.next[b] = j;
     }
 
     /// `Σ f(j)` over the bits still set for `low <= j <= t`, for `t`
     /// increasing from one call to the next with the same `cursor`.
     #[inline(always)]
-    fn query(&self, cursor: &mut Cursor<W::V>, low: u64, t: u64) -> W::V {
+    fn query(&self, segment: &Segment<W::V>, cursor: &mut Cursor<W::V>, low: u64, t: u64) -> W::V {
         let n = (t - low).div_ceil(2);
         let block = (n / BLOCK_BITS) as usize;
         let first = block / SUPER_BLOCKS * SUPER_BLOCKS;
         while cursor.block < first {
-            cursor.sum = cursor.sum.plus(self.supers[cursor.block / SUPER_BLOCKS]);
+            cursor.sum = cursor.sum.plus(segment.supers[cursor.block / SUPER_BLOCKS]);
             cursor.block += SUPER_BLOCKS;
         }
         let mut sum = cursor.sum;
-        for &counter in &self.counters[first..block] {
+        for &counter in &segment.counters[first..block] {
             sum = sum.plus(counter);
         }
         let last = (n / 64) as usize;
         for w in block * BLOCK_WORDS..last {
             let base = low + 128 * w as u64 + 1;
-            sum = sum.plus(W::bits(base, Bits::of(self.words[w], W::POWER)));
+            sum = sum.plus(W::bits(base, Bits::of(segment.words[w], W::POWER)));
         }
         if !n.is_multiple_of(64) {
-            let word = self.words[last] & ((1 << (n % 64)) - 1);
+            let word = segment.words[last] & ((1 << (n % 64)) - 1);
             let base = low + 128 * last as u64 + 1;
             sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));
         }
         sum
     }
+}
 
-    /// The hard special leaves of `b` whose argument lies in `low..high`.
-    #[inline(always)]
-    fn leaves_of(&mut self, b: usize, low: u64, high: u64) {
-        let sieved = Sieved {
-            hard: self,
-            cursor: Cursor::default(),
-            b,
-            low,
-        };
-        let sum = special_leaves::<W>(self.x, self.small, self.general, b, low, high, sieved);
-        self.leaves = self.leaves.plus(sum);
+/// `Σ f(i)` over `range`, on rayon's threads with the `rayon` feature.
+#[inline(always)]
+fn sum_over<V: Value>(range: Range<usize>, f: impl Fn(usize) -> V + Sync + Send) -> V {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        range.into_par_iter().map(f).reduce(V::default, V::plus)
     }
+    #[cfg(not(feature = "rayon"))]
+    range.map(f).fold(V::default(), V::plus)
+}
+
+/// The number of rayon's threads, or 1 without the feature.
+fn threads() -> usize {
+    #[cfg(feature = "rayon")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "rayon"))]
+    1
 }
 
 /// Where a special leaf finds `φ(t, b - 1)`.
@@ -534,16 +776,18 @@ trait Phi<V> {
 /// From the segment, sieved up to `p_{b-1}`, for increasing `t`.
 struct Sieved<'h, 'a, W: Weight> {
     hard: &'h Hard<'a, W>,
+    segment: &'h Segment<W::V>,
+    /// `φ(low - 1, b - 1)`, counted from the run's first number.
+    phi: W::V,
     cursor: Cursor<W::V>,
-    b: usize,
     low: u64,
 }
 
 impl<W: Weight> Phi<W::V> for Sieved<'_, '_, W> {
     #[inline(always)]
     fn phi(&mut self, t: u64) -> W::V {
-        let hard = self.hard;
-        hard.phi[self.b].plus(hard.query(&mut self.cursor, self.low, t))
+        let sum = self.hard.query(self.segment, &mut self.cursor, self.low, t);
+        self.phi.plus(sum)
     }
 }
 
@@ -562,9 +806,10 @@ impl<W: Weight> Phi<W::V> for Tiny<'_, W> {
 }
 
 /// The special leaves of `b` that are not easy and whose argument `t`
-/// lies in `low..high`, in increasing `t`, with `φ(t, b - 1)` from `phi`.
+/// lies in `low..high`, in increasing `t`, with `φ(t, b - 1)` from `phi`;
+/// and, if `WEIGH`, `Σ ±f(p_b m)` over them: what a constant added to `φ` adds per unit.
 #[inline(always)]
-fn special_leaves<W: Weight>(
+fn special_leaves<W: Weight, const WEIGH: bool>(
     x: u64,
     small: &Small<W>,
     general: usize,
@@ -572,7 +817,7 @@ fn special_leaves<W: Weight>(
     low: u64,
     high: u64,
     mut phi: impl Phi<W::V>,
-) -> W::V {
+) -> (W::V, W::V) {
     let y = small_y(small);
     let p = u64::from(small.primes[b]);
     // t = x / (p m) in low..high: x / (p high) < m <= x / (p low).
@@ -582,7 +827,8 @@ fn special_leaves<W: Weight>(
         _ => div(x, p, low).min(y),
     };
     let xp = x / p;
-    let (mut plus, mut minus) = (W::V::default(), W::V::default());
+    let zero = W::V::default();
+    let (mut plus, mut minus, mut plus_weight, mut minus_weight) = (zero, zero, zero, zero);
     if b <= general {
         for m in (above.max(y / p) + 1..=up_to).rev() {
             let code = small.code[m as usize];
@@ -592,8 +838,14 @@ fn special_leaves<W: Weight>(
             let leaf = W::scale(phi.phi(quotient(xp, m)), p * m);
             if code > 0 {
                 minus = minus.plus(leaf);
+                if WEIGH {
+                    minus_weight = minus_weight.plus(W::of(p * m));
+                }
             } else {
                 plus = plus.plus(leaf);
+                if WEIGH {
+                    plus_weight = plus_weight.plus(W::of(p * m));
+                }
             }
         }
     } else {
@@ -602,9 +854,12 @@ fn special_leaves<W: Weight>(
         for i in (first..=small.pi(hard_up_to)).rev() {
             let q = u64::from(small.primes[i]);
             plus = plus.plus(W::scale(phi.phi(quotient(xp, q)), p * q));
+            if WEIGH {
+                plus_weight = plus_weight.plus(W::of(p * q));
+            }
         }
     }
-    plus.minus(minus)
+    (plus.minus(minus), plus_weight.minus(minus_weight))
 }
 
 /// `φ(t, k)` by `φ(t, k) = φ(t, k - 1) - f(p_k) φ(t / p_k, k - 1)` down
@@ -669,6 +924,84 @@ mod tests {
                     "squares({x}), y = {y}"
                 );
             }
+        }
+    }
+
+    /// `f()` on a pool of `threads` threads, or on this one without the
+    /// `rayon` feature.
+    fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+        #[cfg(feature = "rayon")]
+        return rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+            .install(f);
+        #[cfg(not(feature = "rayon"))]
+        {
+            let _ = threads;
+            f()
+        }
+    }
+
+    /// Short segments, sieved as one run or as runs combined on 2 and 3
+    /// threads: x whose sieve ends a segment before, at and after each of
+    /// the first segment edges, and x from a seeded generator.
+    #[test]
+    fn runs_of_segments_combine_in_order() {
+        let limit = 7_000_000u64;
+        let mut composite = vec![false; limit as usize + 1];
+        for p in 2..=limit.sqrt() as usize {
+            if !composite[p] {
+                composite[p * p..]
+                    .iter_mut()
+                    .step_by(p)
+                    .for_each(|c| *c = true);
+            }
+        }
+        let mut sums = Vec::with_capacity(limit as usize + 1);
+        let (mut count, mut sum, mut squares) = (0u64, 0u128, 0u128);
+        for n in 0..=limit {
+            if n >= 2 && !composite[n as usize] {
+                let p = u128::from(n);
+                (count, sum, squares) = (count + 1, sum + p, squares + p * p);
+            }
+            sums.push((count, (sum, squares)));
+        }
+        type All = (Count, (Linear<u128>, Square<u128>));
+        let check = |x: u64, y: u64, words: usize| {
+            for threads in [1, 2, 3] {
+                let got = on_threads(threads, || {
+                    fast(Engine::<All> {
+                        x,
+                        y,
+                        words,
+                        weight: PhantomData,
+                    })
+                });
+                assert_eq!(
+                    got, sums[x as usize],
+                    "x = {x}, y = {y}, {words} words, {threads} threads"
+                );
+            }
+        };
+        let y = 200u64;
+        let span = 128 * 64u64;
+        for k in 1..=4 {
+            for d in [-1i64, 0, 1] {
+                let z = (k * span).checked_add_signed(d).unwrap();
+                let x = (z - 1) * (y + 1) + y / 2;
+                assert_eq!(x / (y + 1) + 1, z);
+                check(x, y, 64);
+            }
+        }
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..12 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = 100_000 + state % (limit - 100_000);
+            check(x, split(x), 64);
+            check(x, split(x), 1024);
         }
     }
 
