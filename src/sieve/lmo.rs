@@ -90,12 +90,24 @@ fn div(x: u64, a: u64, b: u64) -> u64 {
     x / a / b
 }
 
-/// `⌊n / d⌋` for a quotient below `2^32`, from a floating-point estimate
-/// off by at most one, for `n < 2^63` and `d < 2^32` (a 64-bit division
-/// takes several times longer).
+/// `⌊n / d⌋` for `n < 2^63` and `d < 2^32`, from a floating-point
+/// estimate off by at most one (a 64-bit division takes several times
+/// longer).
 #[inline(always)]
 fn quotient(n: u64, d: u64) -> u64 {
-    let mut q = (n as i64 as f64 / d as i64 as f64) as i64 as u64;
+    exact((n as i64 as f64 / d as i64 as f64) as i64 as u64, n, d)
+}
+
+/// [`quotient`] with `1 / d` at hand: a multiplication instead of a division.
+#[inline(always)]
+fn quotient_by(n: u64, d: u64, inverse: f64) -> u64 {
+    exact((n as i64 as f64 * inverse) as i64 as u64, n, d)
+}
+
+/// `⌊n / d⌋` from `q`, off by at most one: `n` and `q` below `2^63`, so
+/// that the products stay below `n + d`.
+#[inline(always)]
+fn exact(mut q: u64, n: u64, d: u64) -> u64 {
     if q * d > n {
         q -= 1;
     } else if (q + 1) * d <= n {
@@ -260,6 +272,8 @@ struct Small<W: Weight> {
     primes: Vec<u32>,
     /// `prefix[b] = Σ_{i <= b} f(p_i)`.
     prefix: Vec<W::V>,
+    /// `inverse[b] = 1 / p_b`, rounded.
+    inverse: Vec<f64>,
     /// Bit `i` of `odd[i / 64]`: `2i + 1` is prime (bit 0 stands for 2).
     odd: Vec<u64>,
     /// `π(128 w)` before word `w`.
@@ -309,6 +323,7 @@ impl<W: Weight> Small<W> {
             let last = *prefix.last().expect("starts with 0");
             prefix.push(last.plus(W::of(p.into())));
         }
+        let inverse = primes.iter().map(|&p| 1.0 / f64::from(p)).collect();
         let mut code = vec![UNFACTORED; n + 1];
         for (b, &p) in primes.iter().enumerate().skip(1) {
             let p = p as usize;
@@ -323,6 +338,7 @@ impl<W: Weight> Small<W> {
         Small {
             primes,
             prefix,
+            inverse,
             odd,
             before,
             code,
@@ -387,20 +403,19 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, small: &Small<W>) -
     let mut i = first;
     while i <= sparse_up_to {
         let q = u64::from(small.primes[i]);
-        let t = quotient(xp, q);
+        let t = quotient_by(xp, q, small.inverse[i]);
         debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
         sum = sum.plus(W::scale(small.prefix[small.pi(t)], q));
         i += 1;
     }
     while i <= last_easy {
         let q = u64::from(small.primes[i]);
-        let t = quotient(xp, q);
+        let t = quotient_by(xp, q, small.inverse[i]);
         debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
         let l = small.pi(t);
         // Every q up to x / (p p_l) has the same π(t).
-        let last = small
-            .pi(div(x, p, small.primes[l].into()).min(y))
-            .min(last_easy);
+        let up_to = quotient_by(xp, small.primes[l].into(), small.inverse[l]);
+        let last = small.pi(up_to.min(y)).min(last_easy);
         sum = sum.plus(small.prefix[l].mul(small.prefix[last].minus(small.prefix[i - 1])));
         i = last + 1;
     }
@@ -853,7 +868,8 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
         let first = small.pi(above.max(p).min(y)) + 1;
         for i in (first..=small.pi(hard_up_to)).rev() {
             let q = u64::from(small.primes[i]);
-            plus = plus.plus(W::scale(phi.phi(quotient(xp, q)), p * q));
+            let t = quotient_by(xp, q, small.inverse[i]);
+            plus = plus.plus(W::scale(phi.phi(t), p * q));
             if WEIGH {
                 plus_weight = plus_weight.plus(W::of(p * q));
             }
