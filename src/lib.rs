@@ -154,8 +154,11 @@
 //!   `RAYON_NUM_THREADS` or the number of cores. Which calls use threads is
 //!   said in their docs: [`count_primes`](sieve::count_primes),
 //!   [`Sieve::new`](sieve::Sieve::new), [`PrimesIn`](sieve::PrimesIn) as a
-//!   parallel iterator, and [`prime_square`]'s counts and solutions for
-//!   sides of 6 and more (in the same order as on one thread). With
+//!   parallel iterator, [`prime_pi`](sieve::prime_pi),
+//!   [`prime_sum`](sieve::prime_sum), [`PrimeSums`](sieve::PrimeSums) and
+//!   [`count_grids`](sliding_game::count_grids), and [`prime_square`]'s
+//!   counts and solutions for sides of 6 and more (in the same order as on
+//!   one thread). With
 //!   `default-features = false` the crate has no rayon, runs on the calling
 //!   thread only, and gives the same answers.
 //!

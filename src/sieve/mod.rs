@@ -46,8 +46,9 @@
 //! [`Sieve::new`] cut wide ranges into pieces of at least 16 segments, a few
 //! per thread of rayon's pool, and [`PrimesIn`] implements rayon's
 //! `IntoParallelIterator` the same way. Every piece keeps its own sieving
-//! primes. The answers are the same on any number of threads and without
-//! the feature.
+//! primes. [`prime_pi`], [`prime_sum`] and [`PrimeSums`] share out the
+//! segments of their sieve and their easy leaves. The answers are the same
+//! on any number of threads and without the feature.
 //!
 //! # Examples
 //!
@@ -265,6 +266,14 @@ pub fn prime_pi(x: u64) -> u64 {
 /// from a sum per 512-integer block; the fully sieved segments then give
 /// `P2`. Every step is a ring operation, so the sums are carried modulo
 /// `2^128` and are exact because the result fits.
+///
+/// With the `rayon` feature the segments are sieved on rayon's threads,
+/// shortened to about eight per thread where `x / y` is small (to no less
+/// than `2^17` integers): each run of segments counts `φ` and the prime
+/// sums from its own first number and keeps, for every sieving prime, the
+/// weights of its leaves, so that the runs combine in order afterwards (a
+/// product of the earlier runs' `φ` and the later runs' weights). The easy
+/// leaves are shared out one sieving prime at a time.
 ///
 /// # Complexity
 ///
