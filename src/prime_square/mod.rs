@@ -11,9 +11,12 @@
 //! A [`Solver`] keeps the `N`-digit primes with the wanted digit sum (the
 //! prime catalogue, sieved once per process) as one trie per line fill
 //! order: for each line and each set of its digits already placed, the
-//! digits its next cell may take. A cell's candidates are the AND of the
-//! masks of its lines, so a dead end shows at the first cell that has no
-//! digit left.
+//! digits its next cell may take, and the digits its primes allow at
+//! every later cell of the line. A cell's candidates are the AND of the
+//! masks of its lines; once a digit is placed, every later cell of its
+//! lines is checked the same way, so a dead end shows as soon as some cell
+//! has no digit left. A line's last cell needs no trie: the digit sum
+//! gives its digit.
 //!
 //! The fill order decides the size of the search. The last row and the
 //! last column hold the last digits of the other lines, so all their

@@ -115,7 +115,7 @@ impl SolverBuilder {
     /// `O(N · P log P)` per line fill order for the `P` primes with the
     /// digit sum, unless the previous solver had the same size and digit
     /// sum (the tables are shared then); memory at most
-    /// `4 · (2N + 2) · (N · P + 10)` bytes.
+    /// `16 · (2N + 2) · (N · P + 10)` bytes.
     ///
     /// # Errors
     ///

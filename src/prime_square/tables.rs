@@ -9,6 +9,17 @@
 //! so a dead end shows at the first cell that has no digit left. The tries
 //! hold only the prefixes that occur, at most `N` nodes a prime, where
 //! tables indexed by every possible prefix would take `10^N` entries.
+//!
+//! Each node also knows the digits its primes have at every later position
+//! of the line (its lookahead word): once a digit is placed, each later
+//! cell of its lines is checked against all its lines at once, and a cell
+//! with no digit left ends the branch before the cells between.
+//!
+//! The search keeps every line's node after each of its filled positions,
+//! so backing up needs no undoing: a cell reads its lines' nodes at the
+//! levels it sits at, which only earlier cells of the fill have written.
+//! When a line has two cells left, its digit sum gives the digit of the
+//! last one from the digit placed: that step reads no trie node.
 
 use std::ops::{ControlFlow, Range};
 
@@ -18,12 +29,34 @@ use super::square::Square;
 
 /// The search's line slots: the lines of the largest square, and one for
 /// padding, whose node is always one of the "any digit" nodes; a power of
-/// two, so that a slot number masked by `SLOTS - 1` needs no bounds check.
+/// two.
 const SLOTS: usize = (2 * MAX_SIZE + 3).next_power_of_two();
+
+/// The levels kept per line slot: a line's node after `0..=N` of its
+/// positions are filled; a power of two.
+const LEVELS: usize = (MAX_SIZE + 1).next_power_of_two();
+
+/// The length of [`States`]: a power of two, so that an index masked by
+/// `STATES - 1` needs no bounds check.
+const STATES: usize = SLOTS * LEVELS;
+
+/// Where padding links read and write: a level of the padding slot, whose
+/// node stays among the "any digit" nodes.
+const PAD: u16 = ((SLOTS - 1) * LEVELS) as u16;
+
+/// The most cells of a square.
+const CELLS: usize = MAX_SIZE * MAX_SIZE;
 
 /// A node that allows every digit, with its children at nodes 0 to 9:
 /// nodes 0 to 9 are all such nodes, so padding stays among them.
 const ANY: u32 = 0x3FF;
+
+/// How many positions of a line, from a node's own, a lookahead word holds:
+/// 10 bits each.
+const AHEAD: usize = 6;
+
+/// The lookahead word of a node that allows every digit everywhere.
+const ALL_AHEAD: u64 = (1 << (10 * AHEAD)) - 1;
 
 /// The number of set bits of each 10-bit mask.
 static RANK: [u8; 1 << 10] = {
@@ -36,44 +69,113 @@ static RANK: [u8; 1 << 10] = {
     rank
 };
 
-/// The line nodes of a partial fill, by line slot.
-pub(super) type States = [u32; SLOTS];
+/// The line nodes of a partial fill, by line slot, then by the number of
+/// the line's positions filled: copies of the nodes, so that a cell reads
+/// its lines' masks without going through the tries.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct States {
+    /// The lookahead word of each node.
+    ahead: [u64; STATES],
+    /// Where each node's first child is in [`Tables::nodes`].
+    first: [u32; STATES],
+}
+
+/// A trie node.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The digits the node's primes have at its position and the next
+    /// ones: 10 bits a position, up to [`AHEAD`] positions, the node's own
+    /// first (its digit mask).
+    ahead: u64,
+    /// Where the node's first child is in [`Tables::nodes`]: its children
+    /// follow in increasing order of their digits. Nodes of the last level
+    /// point to the [`ANY`] nodes.
+    first: u32,
+}
+
+impl Node {
+    /// A node that allows every digit everywhere, with its children among
+    /// the first 10 nodes.
+    const ANY: Node = Node {
+        ahead: ALL_AHEAD,
+        first: 0,
+    };
+}
 
 /// The masks that drive the search, for one fill order of the cells.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Tables {
+    /// What the search does at each depth.
+    steps: Vec<Step>,
     /// The cells, in the order the search fills them.
     cells: Vec<usize>,
-    /// For each cell in fill order, its lines: always 4, padded with
-    /// [`Link::NONE`].
-    links: Vec<[Link; 4]>,
-    /// For each depth, the later cells (as depths) whose lines all reach
-    /// them once this depth is filled: their candidates are known then,
-    /// and a cell with none ends the branch before the cells between.
-    checks: Vec<Vec<usize>>,
-    /// All tries, one after another, after the 10 [`ANY`] nodes: bits 0 to
-    /// 9 of a node are its digit mask, bits 10 and up where its first child
-    /// is, relative to the start of its trie.
-    nodes: Vec<u32>,
-    /// The root node of each line slot.
-    roots: States,
+    /// The later cells on three or four lines to check, depth after depth.
+    probes: Vec<Probe>,
+    /// The later cells on two lines to check, depth after depth.
+    twos: Vec<TwoProbe>,
+    /// All tries, one after another, after 10 [`Node::ANY`] nodes.
+    nodes: Vec<Node>,
+    /// The root node of each line.
+    roots: Vec<Node>,
+}
+
+/// What the search does at one depth.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    /// The lines through the cell: first the `loads` whose next node is
+    /// read from the trie, up to `updates` those left with one cell after
+    /// this one, up to `count` those this cell completes, then padding.
+    links: [Link; 4],
+    /// How many lines take their next node from the trie.
+    loads: u8,
+    /// How many lines need a next node.
+    updates: u8,
+    /// How many lines go through the cell.
+    count: u8,
+    /// The later cells on two lines to check once a digit is placed: a
+    /// range of [`Tables::twos`].
+    twos: (u32, u32),
+    /// The later cells on more lines to check once a digit is placed: a
+    /// range of [`Tables::probes`].
+    probes: (u32, u32),
 }
 
 /// A line through a cell, as the search sees it at the cell's depth.
 #[derive(Clone, Copy, Debug, Default)]
 struct Link {
-    /// The line's slot in the search's states.
-    slot: u32,
-    /// Where the line's trie starts in [`Tables::nodes`].
-    trie: u32,
+    /// Where the line's node is in [`States`] before the cell is filled.
+    read: u16,
+    /// Where the line's node goes in [`States`] once the cell is filled.
+    write: u16,
 }
 
 impl Link {
-    /// Padding: the slot whose node stays an [`ANY`] node.
+    /// Padding: its node stays an [`ANY`] node.
     const NONE: Link = Link {
-        slot: SLOTS as u32 - 1,
-        trie: 0,
+        read: PAD,
+        write: PAD,
     };
+}
+
+/// A later cell to check after a depth is filled: the digits its lines
+/// still allow there must not be empty. Lines whose lookahead words do not
+/// reach the cell are left out.
+#[derive(Clone, Copy, Debug)]
+struct Probe {
+    /// Where the nodes of the cell's lines are in [`States`], padded with
+    /// [`PAD`].
+    reads: [u16; 4],
+    /// Where the cell's position is in each node's lookahead word.
+    shifts: [u8; 4],
+}
+
+/// A [`Probe`] of a cell on two lines.
+#[derive(Clone, Copy, Debug)]
+struct TwoProbe {
+    /// Where the nodes of the cell's lines are in [`States`].
+    reads: [u16; 2],
+    /// Where the cell's position is in each node's lookahead word.
+    shifts: [u8; 2],
 }
 
 /// A partial fill the search can resume from: the digits of the first
@@ -81,7 +183,7 @@ impl Link {
 #[derive(Clone, Debug)]
 pub(super) struct Prefix {
     depth: usize,
-    placed: [u8; MAX_SIZE * MAX_SIZE],
+    placed: [u8; CELLS],
     states: States,
 }
 
@@ -109,48 +211,114 @@ impl Tables {
         let mut orders: Vec<&Vec<usize>> = line_orders.iter().collect();
         orders.sort_unstable();
         orders.dedup();
-        let mut nodes = vec![ANY; 10];
-        let tries: Vec<u32> = orders
+        let mut nodes = vec![Node::ANY; 10];
+        let tries: Vec<Node> = orders
             .iter()
             .map(|order| {
-                let start = nodes.len() as u32;
+                let start = nodes.len();
                 build_trie(&mut nodes, order, digits, size);
-                start
+                nodes[start]
             })
             .collect();
+        // Where line `line`'s node is once `level` of its positions are filled.
+        let at = |line: usize, level: usize| (line * LEVELS + level) as u16;
         let mut links = vec![[Link::NONE; 4]; size * size];
         let mut used = vec![0; size * size];
-        let mut roots = [0; SLOTS];
+        let mut roots = Vec::with_capacity(layout.lines.len());
         for (line, (members, order)) in layout.lines.iter().zip(&line_orders).enumerate() {
-            let trie = tries[orders.partition_point(|x| *x < order)];
-            roots[line] = trie;
-            for &k in order {
+            roots.push(tries[orders.partition_point(|x| *x < order)]);
+            for (level, &k) in order.iter().enumerate() {
                 let depth = time[members[k]];
                 links[depth][used[depth]] = Link {
-                    slot: line as u32,
-                    trie,
+                    read: at(line, level),
+                    write: at(line, level + 1),
                 };
                 used[depth] += 1;
             }
         }
-        let mut checks = vec![Vec::new(); size * size];
-        for (k, &cell) in cells.iter().enumerate() {
-            let ready = layout
-                .lines
+        // The lines through the cell at each depth.
+        let through: Vec<Vec<usize>> = cells
+            .iter()
+            .map(|&cell| {
+                (0..layout.lines.len())
+                    .filter(|&l| layout.lines[l].contains(&cell))
+                    .collect()
+            })
+            .collect();
+        // The number of positions of `line` filled before `depth`.
+        let level = |line: usize, depth: usize| {
+            layout.lines[line]
                 .iter()
-                .filter(|members| members.contains(&cell))
-                .flatten()
-                .map(|&c| time[c])
-                .filter(|&t| t < k)
-                .max();
-            if let Some(d) = ready.filter(|&d| d + 1 < k) {
-                checks[d].push(k);
+                .filter(|&&c| time[c] < depth)
+                .count()
+        };
+        let mut twos = Vec::new();
+        let mut probes = Vec::new();
+        let mut ranges = Vec::with_capacity(size * size);
+        for d in 0..size * size {
+            let starts = (twos.len() as u32, probes.len() as u32);
+            // The next cell is checked by its own candidates.
+            for k in d + 2..size * size {
+                if !through[k].iter().any(|l| through[d].contains(l)) {
+                    continue;
+                }
+                let mut probe = Probe {
+                    reads: [PAD; 4],
+                    shifts: [0; 4],
+                };
+                let mut used = 0;
+                for &l in &through[k] {
+                    let now = level(l, d + 1);
+                    let gap = level(l, k) - now;
+                    if gap < AHEAD {
+                        probe.reads[used] = at(l, now);
+                        probe.shifts[used] = (10 * gap) as u8;
+                        used += 1;
+                    }
+                }
+                match used {
+                    0 => {}
+                    1 | 2 => twos.push(TwoProbe {
+                        reads: [probe.reads[0], probe.reads[1]],
+                        shifts: [probe.shifts[0], probe.shifts[1]],
+                    }),
+                    _ => probes.push(probe),
+                }
             }
+            ranges.push((
+                (starts.0, twos.len() as u32),
+                (starts.1, probes.len() as u32),
+            ));
         }
+        let steps = (0..size * size)
+            .map(|d| {
+                // The lines whose next node comes from the trie, then those
+                // left with one cell (the digit sum gives its digit), then
+                // those completed here, then padding.
+                let kind = |link: &Link| match usize::from(link.write) % LEVELS {
+                    _ if link.read == PAD => 3,
+                    level if level + 1 < size => 0,
+                    level if level + 1 == size => 1,
+                    _ => 2,
+                };
+                let mut links = links[d];
+                links.sort_by_key(kind);
+                let count = |k| links.iter().filter(|link| kind(link) < k).count() as u8;
+                Step {
+                    links,
+                    loads: count(1),
+                    updates: count(2),
+                    count: count(3),
+                    twos: ranges[d].0,
+                    probes: ranges[d].1,
+                }
+            })
+            .collect();
         Tables {
+            steps,
             cells: cells.to_vec(),
-            links,
-            checks,
+            probes,
+            twos,
             nodes,
             roots,
         }
@@ -168,10 +336,18 @@ impl Tables {
 
     /// The empty fill, where every search starts.
     pub(super) fn root(&self) -> Prefix {
+        let mut states = States {
+            ahead: [ALL_AHEAD; STATES],
+            first: [0; STATES],
+        };
+        for (line, root) in self.roots.iter().enumerate() {
+            states.ahead[line * LEVELS] = root.ahead;
+            states.first[line * LEVELS] = root.first;
+        }
         Prefix {
             depth: 0,
-            placed: [0; MAX_SIZE * MAX_SIZE],
-            states: self.roots,
+            placed: [0; CELLS],
+            states,
         }
     }
 
@@ -204,7 +380,7 @@ impl Tables {
         let _ = self.descend(0, depth, allowed, &mut prefix, &mut |placed, states| {
             let mut copy = Prefix {
                 depth,
-                placed: [0; MAX_SIZE * MAX_SIZE],
+                placed: [0; CELLS],
                 states: *states,
             };
             copy.placed[..depth].copy_from_slice(placed);
@@ -224,56 +400,110 @@ impl Tables {
             .unwrap_or_else(|| self.prefixes(allowed, self.len()))
     }
 
-    /// Tries every candidate at `depth`, and calls `visit` with the digits
-    /// and the line nodes of each fill of the cells before `stop`.
+    /// Fills the cells from `from` (where `prefix` stands) to `stop`, in
+    /// increasing order of the digits by depth, and calls `visit` with the
+    /// digits and the line nodes of each fill, until it breaks; `prefix`
+    /// is left in an unspecified state.
     fn descend(
         &self,
-        depth: usize,
+        from: usize,
         stop: usize,
         allowed: &[u16],
         prefix: &mut Prefix,
         visit: &mut impl FnMut(&[u8], &States) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if depth == stop {
-            return visit(&prefix.placed[..depth], &prefix.states);
+        let Prefix { placed, states, .. } = prefix;
+        if from == stop {
+            return visit(&placed[..from], states);
         }
-        let links = &self.links[depth];
-        let words =
-            links.map(|link| self.nodes[prefix.states[link.slot as usize & (SLOTS - 1)] as usize]);
-        let mut untried = self.candidates(depth, allowed, &prefix.states);
-        let saved = links.map(|link| prefix.states[link.slot as usize & (SLOTS - 1)]);
-        let checks = &self.checks[depth];
-        while untried != 0 {
-            let d = untried.trailing_zeros();
-            untried &= untried - 1;
-            prefix.placed[depth] = d as u8;
-            let below = (1 << d) - 1;
-            for (link, word) in links.iter().zip(words) {
-                prefix.states[link.slot as usize & (SLOTS - 1)] =
-                    link.trie + (word >> 10) + u32::from(RANK[(word & below & ANY) as usize]);
+        // The digits left to try at each depth.
+        let mut untried = [0; CELLS];
+        let mut depth = from;
+        untried[depth] = self.candidates(depth, allowed, states);
+        loop {
+            let m = untried[depth];
+            if m == 0 {
+                if depth == from {
+                    return ControlFlow::Continue(());
+                }
+                depth -= 1;
+                continue;
             }
-            if checks
+            untried[depth] = m & (m - 1);
+            let d = m.trailing_zeros();
+            placed[depth] = d as u8;
+            let below = (1 << d) - 1;
+            let step = &self.steps[depth];
+            let (loads, updates) = (usize::from(step.loads), usize::from(step.updates));
+            for link in &step.links[..loads] {
+                let read = usize::from(link.read) & (STATES - 1);
+                let rank = RANK[(states.ahead[read] & below) as usize & ANY as usize];
+                let child = self.nodes[(states.first[read] + u32::from(rank)) as usize];
+                let write = usize::from(link.write) & (STATES - 1);
+                states.ahead[write] = child.ahead;
+                states.first[write] = child.first;
+            }
+            for link in &step.links[loads..updates] {
+                // Two cells were left: their digits sum to the smallest
+                // digit of the first plus the largest of the second.
+                let word = states.ahead[usize::from(link.read) & (STATES - 1)];
+                let rest = (word as u32 & ANY).trailing_zeros() + 31
+                    - ((word >> 10) as u32 & ANY).leading_zeros();
+                let write = usize::from(link.write) & (STATES - 1);
+                states.ahead[write] = 1 << (rest - d);
+                states.first[write] = 0;
+            }
+            let (twos, probes) = (step.twos, step.probes);
+            if self.twos[twos.0 as usize..twos.1 as usize]
                 .iter()
-                .any(|&k| self.candidates(k, allowed, &prefix.states) == 0)
+                .any(|probe| Tables::dead_two(probe, states))
+                || self.probes[probes.0 as usize..probes.1 as usize]
+                    .iter()
+                    .any(|probe| Tables::dead(probe, states))
             {
                 continue;
             }
-            self.descend(depth + 1, stop, allowed, prefix, visit)?;
+            if depth + 1 == stop {
+                visit(&placed[..stop], states)?;
+                continue;
+            }
+            depth += 1;
+            untried[depth] = self.candidates(depth, allowed, states);
         }
-        for (link, state) in links.iter().zip(saved) {
-            prefix.states[link.slot as usize & (SLOTS - 1)] = state;
-        }
-        ControlFlow::Continue(())
     }
 
-    /// The digits the cell at `depth` may take when its lines' nodes are `states`.
+    /// The digits the cell at `depth` may take when the line nodes are `states`.
+    #[inline(always)]
     fn candidates(&self, depth: usize, allowed: &[u16], states: &States) -> u32 {
-        self.links[depth]
+        let step = &self.steps[depth];
+        step.links[..usize::from(step.count)]
             .iter()
-            .fold(u32::from(allowed[depth]), |m, link| {
-                m & self.nodes[states[link.slot as usize & (SLOTS - 1)] as usize]
-            })
+            .fold(u64::from(allowed[depth]), |m, link| {
+                m & states.ahead[usize::from(link.read) & (STATES - 1)]
+            }) as u32
             & ANY
+    }
+
+    /// Whether a later cell on two lines has no digit left when the line
+    /// nodes are `states`.
+    fn dead_two(probe: &TwoProbe, states: &States) -> bool {
+        let [a, b] = probe
+            .reads
+            .map(|read| states.ahead[usize::from(read) & (STATES - 1)]);
+        a >> probe.shifts[0] & b >> probe.shifts[1] & u64::from(ANY) == 0
+    }
+
+    /// Whether a later cell has no digit left when the line nodes are `states`.
+    fn dead(probe: &Probe, states: &States) -> bool {
+        probe
+            .reads
+            .iter()
+            .zip(probe.shifts)
+            .fold(ALL_AHEAD, |m, (&read, shift)| {
+                m & states.ahead[usize::from(read) & (STATES - 1)] >> shift
+            })
+            & u64::from(ANY)
+            == 0
     }
 
     /// The digit masks by depth for the top-left digit `top_left` and, when
@@ -303,7 +533,7 @@ impl Tables {
 /// Appends to `nodes` the trie of the primes whose digits (`size` a prime)
 /// are `digits`, read in the position order `order`: its nodes level by
 /// level, each level's nodes in increasing order of their prefixes.
-fn build_trie(nodes: &mut Vec<u32>, order: &[usize], digits: &[u8], size: usize) {
+fn build_trie(nodes: &mut Vec<Node>, order: &[usize], digits: &[u8], size: usize) {
     // Each prime's digits in `order`, 4 bits each, the first the highest.
     let mut keys: Vec<u32> = digits
         .chunks_exact(size)
@@ -314,14 +544,13 @@ fn build_trie(nodes: &mut Vec<u32>, order: &[usize], digits: &[u8], size: usize)
         })
         .collect();
     keys.sort_unstable();
-    let start = nodes.len();
     // The primes of each node of the current level, as ranges of `keys`.
     let mut level: Vec<Range<usize>> = std::iter::once(0..keys.len()).collect();
     for t in 0..size {
         let shift = 4 * (size - 1 - t);
         let digit = |key: &u32| key >> shift & 0xF;
         let mut next = Vec::new();
-        let next_start = nodes.len() - start + level.len();
+        let next_start = nodes.len() + level.len();
         for range in level {
             let first = next_start + next.len();
             let mut mask = 0;
@@ -335,8 +564,17 @@ fn build_trie(nodes: &mut Vec<u32>, order: &[usize], digits: &[u8], size: usize)
                 }
                 i = j;
             }
-            debug_assert!(first < 1 << 22, "trie offsets fit in 22 bits");
-            nodes.push(mask | (first as u32) << 10);
+            let mut word = 0;
+            for key in &keys[range] {
+                for (j, k) in (t..size.min(t + AHEAD)).enumerate() {
+                    word |= 1 << (10 * j as u32 + (key >> (4 * (size - 1 - k)) & 0xF));
+                }
+            }
+            debug_assert_eq!(word & u64::from(ANY), mask);
+            nodes.push(Node {
+                ahead: word,
+                first: if t + 1 < size { first as u32 } else { 0 },
+            });
         }
         level = next;
     }
