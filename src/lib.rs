@@ -103,7 +103,7 @@
 //!   fit in half of it, hashed tables from both ends otherwise, and
 //!   [`Error::MemoryBudget`] past it.
 //! - [`prime_square`] supports sides 2 to 7; a solver's tries take at most
-//!   `4 (2N + 2)(N P + 10)` bytes for `P` primes with the digit sum.
+//!   `16 (2N + 2)(N P + 10)` bytes for `P` primes with the digit sum.
 //!
 //! # Speed
 //!
