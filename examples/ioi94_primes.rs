@@ -153,15 +153,16 @@ fn all(size: usize, out: &mut impl Write) -> Result<(), Failure> {
     let mut total: u64 = 0;
     let mut done = 0;
     for sum in sums {
-        for digit in 1..=9 {
-            let count = SolverBuilder::new(sum, digit).size(size).build()?.count();
+        // The nine tasks of a digit sum side by side, so that no core waits
+        // while one task finishes.
+        for (digit, count) in (1..=9).zip(counts(size, sum)?) {
             writeln!(out, "{sum} {digit} {count}")?;
-            out.flush()?; // each count as soon as it is known
             total += count;
             done += 1;
-            if progress {
-                eprint!("\r{done}/{pairs} pairs, {total} squares so far");
-            }
+        }
+        out.flush()?; // each digit sum's counts as soon as they are known
+        if progress {
+            eprint!("\r{done}/{pairs} pairs, {total} squares so far");
         }
     }
     if progress {
@@ -169,6 +170,28 @@ fn all(size: usize, out: &mut impl Write) -> Result<(), Failure> {
     }
     writeln!(out, "total {total}")?;
     Ok(())
+}
+
+/// The number of squares of side `size` and digit sum `sum` for each
+/// top-left digit from 1 to 9, the nine counted on rayon's threads.
+#[cfg(feature = "rayon")]
+fn counts(size: usize, sum: u32) -> Result<Vec<u64>, Failure> {
+    use rayon::prelude::*;
+    (1..=9u8)
+        .into_par_iter()
+        .map(|digit| count(size, sum, digit))
+        .collect()
+}
+
+/// The number of squares of side `size` and digit sum `sum` for each
+/// top-left digit from 1 to 9.
+#[cfg(not(feature = "rayon"))]
+fn counts(size: usize, sum: u32) -> Result<Vec<u64>, Failure> {
+    (1..=9).map(|digit| count(size, sum, digit)).collect()
+}
+
+fn count(size: usize, sum: u32, digit: u8) -> Result<u64, Failure> {
+    Ok(SolverBuilder::new(sum, digit).size(size).build()?.count())
 }
 
 fn main() -> ExitCode {
