@@ -577,12 +577,14 @@ impl<'a, W: Weight> Hard<'a, W> {
         #[cfg(feature = "rayon")]
         if threads() > 1 {
             use rayon::prelude::*;
-            return (0..count)
+            // One segment a job: the leaves crowd the first segments.
+            return (0..count as usize)
                 .into_par_iter()
+                .with_max_len(1)
                 .map_init(
                     || self.segment(),
                     |segment, i| {
-                        let segments = i..i + 1;
+                        let segments = i as u64..i as u64 + 1;
                         fast(Segments {
                             hard: self,
                             segments,
@@ -769,7 +771,12 @@ fn sum_over<V: Value>(range: Range<usize>, f: impl Fn(usize) -> V + Sync + Send)
     #[cfg(feature = "rayon")]
     {
         use rayon::prelude::*;
-        range.into_par_iter().map(f).reduce(V::default, V::plus)
+        // One term a job: the terms differ widely in cost.
+        range
+            .into_par_iter()
+            .with_max_len(1)
+            .map(f)
+            .reduce(V::default, V::plus)
     }
     #[cfg(not(feature = "rayon"))]
     range.map(f).fold(V::default(), V::plus)
