@@ -111,22 +111,24 @@
 //! baseline run alternately in the same session (the machine is shared, so
 //! only ratios are quoted):
 //!
-//! - counting the primes below `10^10`: 0.99× primesieve 11's time on one
-//!   thread; on both cores 1.02× primesieve on both cores, and 0.54× the
-//!   crate's own one-thread time; summing them in parallel, 0.55×;
+//! - counting the primes below `10^10`: 1.0× primesieve 11's time on one
+//!   thread; on both cores 0.98× primesieve on both cores, and 0.54× the
+//!   crate's own one-thread time; summing them in parallel, 0.52×;
 //! - [`Sieve::primes`](sieve::Sieve::primes) summed below `10^9`: 0.34× the
 //!   time of summing [`primes_in`](sieve::primes_in), which sieves afresh;
 //! - summing the primes below `10^9` through [`primes_in`](sieve::primes_in)
 //!   (one thread): 1.0× primesieve 11's `iterator`; backwards, 1.2× forwards;
-//! - [`prime_pi`](sieve::prime_pi)`(10^14)`: 2.7× primecount 7.6's time on
-//!   one thread, `10^16`: 3.0×; [`PrimeSums::new`](sieve::PrimeSums::new)
+//! - [`prime_pi`](sieve::prime_pi)`(10^14)`: 2.8× primecount 7.6's time on
+//!   one thread, `10^16`: 3.0×; on both cores, 0.51× its one-thread time;
+//!   [`PrimeSums::new`](sieve::PrimeSums::new)
 //!   at `10^12`: 0.18× the time and 0.13× the memory of Lucy Hedgehog's
 //!   method;
 //! - a 5×5 [`slider`] query with 12 red and 12 blue tiles (67 603 900
 //!   positions): 0.075× the time and 0.70× the memory of a plain C
 //!   breadth-first search over ranked positions;
 //! - a 6×6 [`prime_square`] count (digit sum 20, top-left 6, 242 538
-//!   squares) on both cores: 0.52× its one-thread time.
+//!   squares) on both cores: 0.51× its one-thread time; every 6×6 task
+//!   (`ioi94_primes --size 6 --all`): 7 min 39 s on both cores.
 //!
 //! # Conventions
 //!

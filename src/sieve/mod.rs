@@ -222,20 +222,22 @@ pub fn primes_in(range: impl RangeBounds<u64>) -> Result<PrimesIn, Error> {
 ///
 /// | `x`    | time      | memory  |
 /// |--------|-----------|---------|
-/// | `10^10`| < 0.01 s  | 3.2 MB  |
-/// | `10^11`| 0.02 s    | 3.1 MB  |
-/// | `10^12`| 0.12 s    | 3.3 MB  |
-/// | `10^13`| 0.47 s    | 3.9 MB  |
-/// | `10^14`| 2.0 s     | 5.0 MB  |
-/// | `10^15`| 8.5 s     | 7.3 MB  |
-/// | `10^16`| 35 s      | 12.7 MiB|
-/// | `10^17`| 150 s (estimate) | 30 MB (estimate) |
-/// | `10^18`| 10 min (estimate) | 65 MB (estimate) |
-/// | `2^64` | 65 min (estimate) | 190 MB (estimate) |
+/// | `10^10`| < 0.01 s  | 3.7 MB  |
+/// | `10^11`| 0.01 s    | 3.9 MB  |
+/// | `10^12`| 0.05 s    | 4.1 MB  |
+/// | `10^13`| 0.24 s    | 4.5 MB  |
+/// | `10^14`| 0.98 s    | 5.8 MB  |
+/// | `10^15`| 4.1 s     | 8.5 MB  |
+/// | `10^16`| 16.9 s    | 15.2 MB |
+/// | `10^17`| 70 s (estimate) | 30 MB (estimate) |
+/// | `10^18`| 5 min (estimate) | 65 MB (estimate) |
+/// | `2^64` | 30 min (estimate) | 190 MB (estimate) |
 ///
 /// The estimates extrapolate the measured growth, 4.1 to 4.3 times per
-/// decade, and the tables' size, about `2 y` bytes plus 24 bytes per prime
-/// up to `y`.
+/// decade, and the tables' size, about `2 y` bytes plus 32 bytes per prime
+/// up to `y`. With the `rayon` feature on both cores the wall time is
+/// 0.51× to 0.55× these figures from `10^13` on (`10^16`: 8.6 s), for
+/// 1 to 3 MB more memory.
 ///
 /// # Examples
 ///
@@ -281,16 +283,16 @@ pub fn prime_pi(x: u64) -> u64 {
 ///
 /// | `x`    | time      | memory  |
 /// |--------|-----------|---------|
-/// | `10^10`| 0.01 s    | 3.0 MB  |
-/// | `10^11`| 0.04 s    | 3.3 MB  |
-/// | `10^12`| 0.14 s    | 3.7 MB  |
-/// | `10^13`| 0.58 s    | 4.0 MB  |
-/// | `10^14`| 2.5 s     | 5.2 MB  |
-/// | `10^15`| 9.0 s     | 8.0 MB  |
-/// | `10^16`| 39 s      | 14.2 MiB|
-/// | `10^17`| 165 s (estimate) | 32 MB (estimate) |
-/// | `10^18`| 12 min (estimate) | 75 MB (estimate) |
-/// | `2^64` | 75 min (estimate) | 220 MB (estimate) |
+/// | `10^10`| < 0.01 s  | 3.5 MB  |
+/// | `10^11`| 0.02 s    | 3.6 MB  |
+/// | `10^12`| 0.07 s    | 4.0 MB  |
+/// | `10^13`| 0.28 s    | 4.5 MB  |
+/// | `10^14`| 1.1 s     | 6.0 MB  |
+/// | `10^15`| 4.4 s     | 9.4 MB  |
+/// | `10^16`| 18.5 s    | 17.3 MB |
+/// | `10^17`| 80 s (estimate) | 32 MB (estimate) |
+/// | `10^18`| 6 min (estimate) | 75 MB (estimate) |
+/// | `2^64` | 35 min (estimate) | 220 MB (estimate) |
 ///
 /// # Examples
 ///
