@@ -238,12 +238,10 @@ fn engine<W: Weight>(x: u64, y: u64, words: usize) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
     let small = Small::<W>::new(y);
     let a = small.primes.len() - 1;
-    let z = x / (y + 1) + 1;
-    let sieving = small.pi((z - 1).sqrt());
-    let general = small.pi(y.sqrt());
     let one = W::of(1);
 
-    let hard = Hard::<W>::new(x, y, z, sieving, general, &small, words);
+    let hard = Hard::<W>::new(x, y, &small, words);
+    let (sieving, general) = (hard.sieving, hard.general);
     let mut sum = ordinary::<W>(x, y, &small).plus(hard.tiny_leaves());
     let easy = sum_over(general + 1..a, |b| {
         let small = &small;
@@ -527,15 +525,10 @@ impl<V: Value> Run<V> {
 }
 
 impl<'a, W: Weight> Hard<'a, W> {
-    fn new(
-        x: u64,
-        y: u64,
-        z: u64,
-        sieving: usize,
-        general: usize,
-        small: &'a Small<W>,
-        words: usize,
-    ) -> Self {
+    fn new(x: u64, y: u64, small: &'a Small<W>, words: usize) -> Self {
+        let z = x / (y + 1) + 1;
+        let sieving = small.pi((z - 1).sqrt());
+        let general = small.pi(y.sqrt());
         // Tiny x: too few sieving primes to presieve.
         let (presieved, pattern): (usize, &'static [u64]) = match sieving >= PRESIEVED {
             true => (PRESIEVED, &PATTERN),
