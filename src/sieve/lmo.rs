@@ -73,6 +73,31 @@ const PATTERN: [u64; 105] = {
     pattern
 };
 
+/// The residues modulo 30 prime to 30, each with the distance to the next:
+/// the multiples `k p` with such `k` are the ones the sieve crosses off,
+/// the others being even or multiples of 3 or 5.
+const WHEEL: [(u64, u64); 8] = [
+    (1, 6),
+    (7, 4),
+    (11, 2),
+    (13, 4),
+    (17, 2),
+    (19, 4),
+    (23, 6),
+    (29, 2),
+];
+
+/// The residues `k` whose multiples `k p` the sieve crosses off, with the
+/// distance to the next, and their modulus: [`WHEEL`] when 3 and 5 come
+/// first (always once they are presieved), the odd `k` for them.
+#[inline(always)]
+fn wheel(p: u64) -> (&'static [(u64, u64)], u64) {
+    match p {
+        3 | 5 => (&[(1, 2)], 2),
+        _ => (&WHEEL, 30),
+    }
+}
+
 /// The smallest `x` the engine takes: below, `∛x + 1 < √x - 1` fails.
 pub(crate) const MIN_X: u64 = 27;
 
@@ -199,7 +224,6 @@ struct Easy<'a, W: Weight> {
     x: u64,
     y: u64,
     b: usize,
-    sieving: usize,
     small: &'a Small<W>,
 }
 
@@ -209,11 +233,7 @@ impl<W: Weight> Task for Easy<'_, W> {
     fn run(self) -> W::V {
         let (x, y, b) = (self.x, self.y, self.b);
         let p = u64::from(self.small.primes[b]);
-        let hard_up_to = match b <= self.sieving {
-            true => div(x, p, y).max(div(x, p, p * p)).min(y),
-            false => p,
-        };
-        easy_leaves::<W>(x, b, hard_up_to.max(p), self.small)
+        easy_leaves::<W>(x, b, hard_up_to(x, p, y).max(p), self.small)
     }
 }
 
@@ -241,19 +261,13 @@ fn engine<W: Weight>(x: u64, y: u64, words: usize) -> W::V {
     let one = W::of(1);
 
     let hard = Hard::<W>::new(x, y, &small, words);
-    let (sieving, general) = (hard.sieving, hard.general);
+    let general = hard.general;
     let mut sum = ordinary::<W>(x, y, &small).plus(hard.tiny_leaves());
     let easy = sum_over(general + 1..a, |b| {
         let small = &small;
-        fast(Easy {
-            x,
-            y,
-            b,
-            sieving,
-            small,
-        })
+        fast(Easy { x, y, b, small })
     });
-    sum = sum.plus(easy);
+    sum = sum.plus(easy).plus(Middle::new(&hard, words).sum());
     let run = hard.run();
     sum = sum.plus(run.leaves);
     // Σ_{y < p <= √x} f(p) S(p - 1) = S(√x) D - W, from the stream's sums.
@@ -394,11 +408,12 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, small: &Small<W>) -
     let mut sum = constant
         .mul(small.prefix[last_easy].minus(small.prefix[first - 1]))
         .plus(small.prefix[a].minus(small.prefix[last_easy]));
-    // While consecutive q are far apart in t, each leaf reads its own π(t);
-    // above, runs of q share π(t) and are taken at once.
-    let sparse_up_to = small.pi((x / p).sqrt().min(y)).min(last_easy);
+    // Up to `s = √(x/p)`, each leaf reads its own `S(t)`.
+    let root = (x / p).sqrt();
+    let sparse_up_to = small.pi(root.min(y)).min(last_easy);
     let xp = x / p;
-    let mut i = first;
+    // The leaves with `t > y` take `S(t)` from the windows ([`Middle`]).
+    let mut i = first.max(small.pi(div(x, p, y + 1).min(y)) + 1);
     while i <= sparse_up_to {
         let q = u64::from(small.primes[i]);
         let t = quotient_by(xp, q, small.inverse[i]);
@@ -406,18 +421,228 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, small: &Small<W>) -
         sum = sum.plus(W::scale(small.prefix[small.pi(t)], q));
         i += 1;
     }
-    while i <= last_easy {
-        let q = u64::from(small.primes[i]);
-        let t = quotient_by(xp, q, small.inverse[i]);
-        debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
-        let l = small.pi(t);
-        // Every q up to x / (p p_l) has the same π(t).
-        let up_to = quotient_by(xp, small.primes[l].into(), small.inverse[l]);
-        let last = small.pi(up_to.min(y)).min(last_easy);
-        sum = sum.plus(small.prefix[l].mul(small.prefix[last].minus(small.prefix[i - 1])));
-        i = last + 1;
+    if i <= last_easy {
+        // The q in (low, high], all above s: Σ f(q) S(x/(pq)) counts the
+        // pairs of primes q, r with p q r <= x, so it is also
+        // Σ_r f(r) (S(min(high, x/(pr))) - S(low)) over r <= x/(p (low + 1)) < s.
+        let low = u64::from(small.primes[i - 1]).max(root);
+        let high = u64::from(small.primes[last_easy]);
+        let last_r = small.pi(div(x, p, low + 1));
+        // r <= x / (p high): S(high).
+        let constant_up_to = small.pi(div(x, p, high).min(y)).min(last_r);
+        sum = sum
+            .plus(small.prefix[last_easy].mul(small.prefix[constant_up_to]))
+            .minus(small.prefix[small.pi(low)].mul(small.prefix[last_r]));
+        for j in constant_up_to + 1..=last_r {
+            let r = u64::from(small.primes[j]);
+            let t = quotient_by(xp, r, small.inverse[j]);
+            debug_assert!(t < high);
+            sum = sum.plus(W::scale(small.prefix[small.pi(t)], r));
+        }
     }
     W::scale(sum, p)
+}
+
+/// The easy leaves with `y < t <= √x`: the odd numbers up to `√x` are
+/// sieved a window at a time into a table of `S`, from which each leaf
+/// reads `S(t)`; the windows combine in order ([`Stretch::then`]).
+struct Middle<'h, 'a, W: Weight> {
+    hard: &'h Hard<'a, W>,
+    /// The first number of window 0, a multiple of 128 (`S(t)` is counted
+    /// from it), and the end of the last.
+    start: u64,
+    end: u64,
+    /// 64-bit words per window.
+    words: usize,
+    /// `p_{general+1} ..= p_last` have such leaves.
+    last: usize,
+}
+
+/// One window's table: the odd primes in it, a bit per odd number, and
+/// `Σ f(p)` over the words before each word.
+struct Table<V> {
+    words: Vec<u64>,
+    before: Vec<V>,
+}
+
+/// What a run of consecutive windows adds, with `S` counted from the
+/// run's first number.
+struct Stretch<V> {
+    /// `Σ ±f(p q) S(t)` over the leaves with `t` in the run.
+    leaves: V,
+    /// `Σ ±f(p q)` over them: the factor of the `S` before the run.
+    weight: V,
+    /// `Σ f(p)` over the run's primes.
+    primes: V,
+}
+
+impl<V: Value> Stretch<V> {
+    /// The run of no windows.
+    fn empty() -> Stretch<V> {
+        Stretch {
+            leaves: V::default(),
+            weight: V::default(),
+            primes: V::default(),
+        }
+    }
+
+    /// This run followed by `later`.
+    fn then(self, later: Stretch<V>) -> Stretch<V> {
+        Stretch {
+            leaves: self
+                .leaves
+                .plus(later.leaves)
+                .plus(self.primes.mul(later.weight)),
+            weight: self.weight.plus(later.weight),
+            primes: self.primes.plus(later.primes),
+        }
+    }
+}
+
+impl<'h, 'a, W: Weight> Middle<'h, 'a, W> {
+    fn new(hard: &'h Hard<'a, W>, words: usize) -> Self {
+        let (x, y, small) = (hard.x, hard.y, hard.small);
+        Middle {
+            hard,
+            start: (y + 1) / 128 * 128,
+            end: x.sqrt() + 1,
+            words,
+            last: small.pi((x / (y + 1)).sqrt().min(y)),
+        }
+    }
+
+    /// The leaves' sum, window by window on rayon's threads with the
+    /// `rayon` feature.
+    fn sum(&self) -> W::V {
+        let small = self.hard.small;
+        let count = (self.end - self.start).div_ceil(128 * self.words as u64) as usize;
+        let table = || Table {
+            words: vec![0; self.words + 1],
+            before: vec![W::V::default(); self.words + 1],
+        };
+        let window = |table: &mut Table<W::V>, i: usize| {
+            fast(Window {
+                middle: self,
+                i,
+                table,
+            })
+        };
+        #[cfg(feature = "rayon")]
+        let stretch = {
+            use rayon::prelude::*;
+            (0..count)
+                .into_par_iter()
+                .with_max_len(1)
+                .map_init(table, window)
+                .reduce(Stretch::empty, Stretch::then)
+        };
+        #[cfg(not(feature = "rayon"))]
+        let stretch = {
+            let mut table = table();
+            (0..count).fold(Stretch::empty(), |run, i| run.then(window(&mut table, i)))
+        };
+        // S(start - 1); 2 is not in the tables' odd numbers.
+        let before = small.prefix[small.pi(self.start.clamp(2, self.hard.y))];
+        stretch.leaves.plus(before.mul(stretch.weight))
+    }
+
+    /// Window `i`, sieved in `table`.
+    #[inline(always)]
+    fn window(&self, i: usize, table: &mut Table<W::V>) -> Stretch<W::V> {
+        let (x, y, small) = (self.hard.x, self.hard.y, self.hard.small);
+        let low = self.start + (i * 128 * self.words) as u64;
+        let high = (low + 128 * self.words as u64).min(self.end);
+        let primes = self.fill(table, low, high);
+        let (mut leaves, mut weight) = (W::V::default(), W::V::default());
+        for b in self.hard.general + 1..=self.last {
+            let p = u64::from(small.primes[b]);
+            // q above the hard leaves and `p`, with y < t = x / (p q) in low..high.
+            let above = hard_up_to(x, p, y).max(p).max(div(x, p, high));
+            let up_to = div(x, p, low.max(y + 1)).min(y);
+            if up_to <= above {
+                continue;
+            }
+            let (first, last) = (small.pi(above) + 1, small.pi(up_to));
+            let xp = x / p;
+            let mut sum = W::V::default();
+            for i in first..=last {
+                let q = u64::from(small.primes[i]);
+                let t = quotient_by(xp, q, small.inverse[i]);
+                sum = sum.plus(W::scale(table.sum::<W>(low, t), q));
+            }
+            leaves = leaves.plus(W::scale(sum, p));
+            let factors = small.prefix[last].minus(small.prefix[first - 1]);
+            weight = weight.plus(W::scale(factors, p));
+        }
+        Stretch {
+            leaves,
+            weight,
+            primes,
+        }
+    }
+
+    /// Sieves the odd numbers of `low..high` into `table`; returns their
+    /// primes' `Σ f(p)`.
+    #[inline(always)]
+    fn fill(&self, table: &mut Table<W::V>, low: u64, high: u64) -> W::V {
+        let hard = self.hard;
+        let words = &mut table.words;
+        hard.fill_pattern(words, low, high);
+        for b in hard.presieved + 1..=hard.small.pi((high - 1).sqrt()) {
+            let p = u64::from(hard.small.primes[b]);
+            let multiple = (low.div_ceil(p) * p).max(p * p);
+            let mut i = (multiple + (multiple + 1) % 2 * p - low) / 2;
+            while i < (high - low) / 2 {
+                words[(i / 64) as usize] &= !(1 << (i % 64));
+                i += p;
+            }
+        }
+        if low == 0 {
+            // 1 is not prime, and the presieved primes are.
+            words[0] &= !1;
+            for &p in &hard.small.primes[2..=hard.presieved] {
+                words[0] |= 1 << (p / 2);
+            }
+        }
+        let mut sum = W::V::default();
+        for (w, (&word, before)) in words.iter().zip(&mut table.before).enumerate() {
+            *before = sum;
+            sum = sum.plus(W::bits(low + 128 * w as u64 + 1, Bits::of(word, W::POWER)));
+        }
+        sum
+    }
+}
+
+impl<V: Value> Table<V> {
+    /// `Σ f(p)` over the primes `low <= p <= t` of the window from `low`.
+    #[inline(always)]
+    fn sum<W: Weight<V = V>>(&self, low: u64, t: u64) -> V {
+        let n = (t - low).div_ceil(2);
+        let w = (n / 64) as usize;
+        let word = self.words[w] & ((1 << (n % 64)) - 1);
+        self.before[w].plus(W::bits(low + 128 * w as u64 + 1, Bits::of(word, W::POWER)))
+    }
+}
+
+/// The window `i` of `middle`, sieved in `table`.
+struct Window<'m, 'h, 'a, W: Weight> {
+    middle: &'m Middle<'h, 'a, W>,
+    i: usize,
+    table: &'m mut Table<W::V>,
+}
+
+impl<W: Weight> Task for Window<'_, '_, '_, W> {
+    type Output = Stretch<W::V>;
+    #[inline(always)]
+    fn run(self) -> Stretch<W::V> {
+        self.middle.window(self.i, self.table)
+    }
+}
+
+/// The last `q` of a hard leaf `p q` with `p > √y`: above, `t = x / (p
+/// q) < p²` and `φ(t, b - 1) = 1 + S(t) - S(p_{b-1})`.
+fn hard_up_to(x: u64, p: u64, y: u64) -> u64 {
+    div(x, p, p * p).min(y)
 }
 
 /// The `y` of the tables.
@@ -453,8 +678,9 @@ struct Segment<V> {
     /// The sums of [`SUPER_BLOCKS`] counters.
     supers: Vec<V>,
     total: V,
-    /// The next odd multiple of `p_b` to cross off.
-    next: Vec<u64>,
+    /// The next multiple `k p_b` to cross off, `k` prime to 30, and the
+    /// index of `k mod 30` in [`WHEEL`].
+    next: Vec<(u64, usize)>,
 }
 
 /// What a run of consecutive segments adds to the sums, with `φ` and `S`
@@ -602,7 +828,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             counters: vec![W::V::default(); self.words.div_ceil(BLOCK_WORDS)],
             supers: vec![W::V::default(); self.words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
             total: W::V::default(),
-            next: vec![0; self.sieving + 1],
+            next: vec![(0, 0); self.sieving + 1],
         }
     }
 
@@ -617,8 +843,13 @@ impl<'a, W: Weight> Hard<'a, W> {
         let root = x.sqrt();
         for b in self.presieved + 1..=self.sieving {
             let p = u64::from(self.small.primes[b]);
-            let multiple = start.div_ceil(p).max(1) * p;
-            segment.next[b] = multiple + (multiple + 1) % 2 * p;
+            let (wheel, modulus) = wheel(p);
+            let mut k = start.div_ceil(p).max(1);
+            while num_integer::gcd(k, modulus) > 1 {
+                k += 1;
+            }
+            let index = wheel.iter().position(|&(r, _)| r == k % modulus);
+            segment.next[b] = (k * p, index.expect("k is prime to the modulus"));
         }
         // The P2 primes `p` with `x / p` in `start..end`, largest first.
         let last = match start {
@@ -683,17 +914,7 @@ impl<'a, W: Weight> Hard<'a, W> {
     /// Sets the bits of the odd numbers in `low..high` and their counters.
     #[inline(always)]
     fn fill(&self, segment: &mut Segment<W::V>, low: u64, high: u64) {
-        let bits = ((high - low) / 2) as usize;
-        let period = self.pattern.len();
-        let mut k = (low / 128) as usize % period;
-        for word in &mut segment.words[..bits.div_ceil(64)] {
-            *word = self.pattern[k];
-            k = if k + 1 == period { 0 } else { k + 1 };
-        }
-        segment.words[bits.div_ceil(64)..].fill(0);
-        if !bits.is_multiple_of(64) {
-            segment.words[bits / 64] &= (1 << (bits % 64)) - 1;
-        }
+        self.fill_pattern(&mut segment.words, low, high);
         segment.total = W::V::default();
         segment.supers.fill(W::V::default());
         for (k, block) in segment.words.chunks(BLOCK_WORDS).enumerate() {
@@ -708,25 +929,50 @@ impl<'a, W: Weight> Hard<'a, W> {
         }
     }
 
+    /// Sets `words` to the odd numbers in `low..high` free of the presieved
+    /// primes, a bit each from `low + 1` on, and clears the words beyond.
+    #[inline(always)]
+    fn fill_pattern(&self, words: &mut [u64], low: u64, high: u64) {
+        let bits = ((high - low) / 2) as usize;
+        let period = self.pattern.len();
+        let mut k = (low / 128) as usize % period;
+        for word in &mut words[..bits.div_ceil(64)] {
+            *word = self.pattern[k];
+            k = if k + 1 == period { 0 } else { k + 1 };
+        }
+        words[bits.div_ceil(64)..].fill(0);
+        if !bits.is_multiple_of(64) {
+            words[bits / 64] &= (1 << (bits % 64)) - 1;
+        }
+    }
+
     /// Crosses off the odd multiples of `p_b` in `low..high`.
     #[inline(always)]
     fn cross(&self, segment: &mut Segment<W::V>, b: usize, low: u64, high: u64) {
-        let step = 2 * u64::from(self.small.primes[b]);
-        let mut j = segment.next[b];
+        let p = u64::from(self.small.primes[b]);
+        let (wheel, _) = wheel(p);
+        let (mut j, mut index) = segment.next[b];
         while j < high {
             let i = (j - low) / 2;
             let (w, mask) = ((i / 64) as usize, 1u64 << (i % 64));
-            if segment.words[w] & mask != 0 {
-                segment.words[w] &= !mask;
-                let f = W::of(j);
-                let k = (i / BLOCK_BITS) as usize;
-                segment.counters[k] = segment.counters[k].minus(f);
-                segment.supers[k / SUPER_BLOCKS] = segment.supers[k / SUPER_BLOCKS].minus(f);
-                segment.total = segment.total.minus(f);
-            }
-            j += step;
+            let count = segment.words[w] >> (i % 64) & 1;
+            segment.words[w] &= !mask;
+            let f = W::bits(
+                j,
+                Bits {
+                    count,
+                    first: 0,
+                    second: 0,
+                },
+            );
+            let k = (i / BLOCK_BITS) as usize;
+            segment.counters[k] = segment.counters[k].minus(f);
+            segment.supers[k / SUPER_BLOCKS] = segment.supers[k / SUPER_BLOCKS].minus(f);
+            segment.total = segment.total.minus(f);
+            j += wheel[index].1 * p;
+            index = (index + 1) % wheel.len();
         }
-        segment.next[b] = j;
+        segment.next[b] = (j, index);
     }
 
     /// `Σ f(j)` over the bits still set for `low <= j <= t`, for `t`
@@ -864,7 +1110,7 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
             }
         }
     } else {
-        let hard_up_to = div(x, p, y).max(div(x, p, p * p)).min(up_to);
+        let hard_up_to = hard_up_to(x, p, y).min(up_to);
         let first = small.pi(above.max(p).min(y)) + 1;
         for i in (first..=small.pi(hard_up_to)).rev() {
             let q = u64::from(small.primes[i]);
@@ -959,9 +1205,10 @@ mod tests {
         }
     }
 
-    /// Short segments, sieved as one run or as runs combined on 2 and 3
-    /// threads: x whose sieve ends a segment before, at and after each of
-    /// the first segment edges, and x from a seeded generator.
+    /// Short segments and windows, sieved as one run or as runs combined
+    /// on 2 and 3 threads: x whose sieve ends a segment before, at and after
+    /// each of the first segment edges, x whose windows end so, and x from
+    /// a seeded generator.
     #[test]
     fn runs_of_segments_combine_in_order() {
         let limit = 7_000_000u64;
@@ -1010,12 +1257,21 @@ mod tests {
                 check(x, y, 64);
             }
         }
+        // Windows of one word, 128 numbers from 128 on: the last ends one
+        // before, at and one after the end of `√x`.
+        for k in 1..=4 {
+            for d in [-1i64, 0, 1] {
+                let root = (127 + 128 * k as u64).checked_add_signed(d).unwrap();
+                check(root * root + root, y, 1);
+            }
+        }
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..12 {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             let x = 100_000 + state % (limit - 100_000);
+            check(x, split(x), 1);
             check(x, split(x), 64);
             check(x, split(x), 1024);
         }
