@@ -41,6 +41,16 @@ const SEGMENT_WORDS: usize = 1 << 14;
 const BLOCK_WORDS: usize = 4;
 const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 
+/// The counted sieving primes below this cross off a segment without
+/// counting, and the segment is counted again after each: a prime with
+/// many multiples a segment takes them out of the counters slower.
+fn recount_below<W: Weight>() -> u32 {
+    match W::POWER {
+        0 => 128,
+        _ => 64,
+    }
+}
+
 /// Blocks per super-block: a run of queries walks the super-blocks' sums,
 /// then at most this many blocks' sums per query.
 const SUPER_BLOCKS: usize = 16;
@@ -660,6 +670,9 @@ struct Hard<'a, W: Weight> {
     sieving: usize,
     /// `b <= general` take every `m`, the others only primes.
     general: usize,
+    /// `p_counted` is the last prime with hard leaves, `p_b <= x^(1/4)` or
+    /// `b <= general`: the sieve counts what the primes up to it leave.
+    counted: usize,
     small: &'a Small<W>,
     /// `p_2 ..= p_presieved` are presieved.
     presieved: usize,
@@ -709,10 +722,10 @@ struct Run<V> {
 
 impl<V: Value> Run<V> {
     /// The run of no segments.
-    fn empty(sieving: usize) -> Run<V> {
+    fn empty(counted: usize) -> Run<V> {
         Run {
-            phi: vec![V::default(); sieving + 1],
-            weights: vec![V::default(); sieving + 1],
+            phi: vec![V::default(); counted + 1],
+            weights: vec![V::default(); counted + 1],
             leaves: V::default(),
             primes: V::default(),
             p2: V::default(),
@@ -760,12 +773,19 @@ impl<'a, W: Weight> Hard<'a, W> {
             true => (PRESIEVED, &PATTERN),
             false => (1, &[u64::MAX]),
         };
+        // A hard leaf `p q` with `b > general` has `p³ q <= x`, `p < x^(1/4)`.
+        let counted = small
+            .pi(x.sqrt().sqrt())
+            .max(general)
+            .max(presieved)
+            .min(sieving);
         Hard {
             x,
             y,
             z,
             sieving,
             general,
+            counted,
             small,
             presieved,
             pattern,
@@ -811,7 +831,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                         })
                     },
                 )
-                .reduce(|| Run::empty(self.sieving), Run::then);
+                .reduce(|| Run::empty(self.counted), Run::then);
         }
         let segment = &mut self.segment();
         fast(Segments {
@@ -863,12 +883,12 @@ impl<'a, W: Weight> Hard<'a, W> {
             .peekable();
         // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
         let removed = self.small.prefix[self.sieving].minus(W::of(1));
-        let mut run = Run::empty(self.sieving);
+        let mut run = Run::empty(self.counted);
         let mut low = start;
         while low < end {
             let high = (low + span).min(end);
             self.fill(segment, low, high);
-            for b in self.presieved + 1..=self.sieving {
+            for b in self.presieved + 1..=self.counted {
                 if b < a {
                     let sieved = Sieved {
                         hard: self,
@@ -887,7 +907,19 @@ impl<'a, W: Weight> Hard<'a, W> {
                     run.weights[b] = run.weights[b].plus(weight);
                 }
                 run.phi[b] = run.phi[b].plus(segment.total);
-                self.cross(segment, b, low, high);
+                if self.small.primes[b] < recount_below::<W>() {
+                    self.cross::<false>(segment, b, low, high);
+                    self.recount(segment, low);
+                } else {
+                    self.cross::<true>(segment, b, low, high);
+                }
+            }
+            // The primes without hard leaves: P2 needs only their result.
+            if self.counted < self.sieving {
+                for b in self.counted + 1..=self.sieving {
+                    self.cross::<false>(segment, b, low, high);
+                }
+                self.recount(segment, low);
             }
             let mut cursor = Cursor::default();
             if (low..high).contains(&root) {
@@ -915,6 +947,12 @@ impl<'a, W: Weight> Hard<'a, W> {
     #[inline(always)]
     fn fill(&self, segment: &mut Segment<W::V>, low: u64, high: u64) {
         self.fill_pattern(&mut segment.words, low, high);
+        self.recount(segment, low);
+    }
+
+    /// Sets the counters of the segment from `low` to its bits.
+    #[inline(always)]
+    fn recount(&self, segment: &mut Segment<W::V>, low: u64) {
         segment.total = W::V::default();
         segment.supers.fill(W::V::default());
         for (k, block) in segment.words.chunks(BLOCK_WORDS).enumerate() {
@@ -946,33 +984,66 @@ impl<'a, W: Weight> Hard<'a, W> {
         }
     }
 
-    /// Crosses off the odd multiples of `p_b` in `low..high`.
+    /// Crosses off the odd multiples of `p_b` in `low..high`, and takes
+    /// them out of the counters if `COUNT`.
     #[inline(always)]
-    fn cross(&self, segment: &mut Segment<W::V>, b: usize, low: u64, high: u64) {
+    fn cross<const COUNT: bool>(&self, segment: &mut Segment<W::V>, b: usize, low: u64, high: u64) {
         let p = u64::from(self.small.primes[b]);
         let (wheel, _) = wheel(p);
-        let (mut j, mut index) = segment.next[b];
-        while j < high {
+        let Segment {
+            words,
+            counters,
+            supers,
+            total,
+            next,
+        } = segment;
+        let (mut j, mut index) = next[b];
+        let mut sum = *total;
+        let mut visit = |j: u64| {
             let i = (j - low) / 2;
-            let (w, mask) = ((i / 64) as usize, 1u64 << (i % 64));
-            let count = segment.words[w] >> (i % 64) & 1;
-            segment.words[w] &= !mask;
-            let f = W::bits(
-                j,
-                Bits {
-                    count,
-                    first: 0,
-                    second: 0,
-                },
-            );
-            let k = (i / BLOCK_BITS) as usize;
-            segment.counters[k] = segment.counters[k].minus(f);
-            segment.supers[k / SUPER_BLOCKS] = segment.supers[k / SUPER_BLOCKS].minus(f);
-            segment.total = segment.total.minus(f);
-            j += wheel[index].1 * p;
-            index = (index + 1) % wheel.len();
+            let w = (i / 64) as usize;
+            if COUNT {
+                // The bit's value, without a branch.
+                let count = words[w] >> (i % 64) & 1;
+                let f = W::bits(
+                    j,
+                    Bits {
+                        count,
+                        first: 0,
+                        second: 0,
+                    },
+                );
+                let k = (i / BLOCK_BITS) as usize;
+                counters[k] = counters[k].minus(f);
+                supers[k / SUPER_BLOCKS] = supers[k / SUPER_BLOCKS].minus(f);
+                sum = sum.minus(f);
+            }
+            words[w] &= !(1 << (i % 64));
+        };
+        let step = |j: &mut u64, index: &mut usize| {
+            *j += wheel[*index].1 * p;
+            *index = (*index + 1) % wheel.len();
+        };
+        if wheel.len() == WHEEL.len() {
+            // Whole turns of the wheel, from its first residue.
+            while index != 0 && j < high {
+                visit(j);
+                step(&mut j, &mut index);
+            }
+            let offsets = WHEEL.map(|(residue, _)| (residue - 1) * p);
+            while index == 0 && j + offsets[7] < high {
+                for offset in offsets {
+                    visit(j + offset);
+                }
+                j += 30 * p;
+            }
         }
-        segment.next[b] = (j, index);
+        while j < high {
+            visit(j);
+            step(&mut j, &mut index);
+        }
+        *total = sum;
+        next[b] = (j, index);
     }
 
     /// `Σ f(j)` over the bits still set for `low <= j <= t`, for `t`
@@ -1091,21 +1162,34 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
     let zero = W::V::default();
     let (mut plus, mut minus, mut plus_weight, mut minus_weight) = (zero, zero, zero, zero);
     if b <= general {
-        for m in (above.max(y / p) + 1..=up_to).rev() {
-            let code = small.code[m as usize];
-            if code.unsigned_abs() as usize <= b {
-                continue;
-            }
-            let leaf = W::scale(phi.phi(quotient(xp, m)), p * m);
-            if code > 0 {
-                minus = minus.plus(leaf);
-                if WEIGH {
-                    minus_weight = minus_weight.plus(W::of(p * m));
-                }
-            } else {
-                plus = plus.plus(leaf);
-                if WEIGH {
-                    plus_weight = plus_weight.plus(W::of(p * m));
+        let first = above.max(y / p) + 1;
+        let codes = small
+            .code
+            .get(first as usize..=up_to as usize)
+            .unwrap_or_default();
+        // 64 codes at a time, a bit each for the `m` with leaves, from the top.
+        let mut end = codes.len();
+        for chunk in codes.rchunks(64) {
+            end -= chunk.len();
+            let mut padded = [0; 64];
+            padded[..chunk.len()].copy_from_slice(chunk);
+            let mut mask = leaf_mask(&padded, b);
+            while mask != 0 {
+                let i = 63 - mask.leading_zeros() as usize;
+                mask ^= 1 << i;
+                let m = first + (end + i) as u64;
+                let code = chunk[i];
+                let leaf = W::scale(phi.phi(quotient(xp, m)), p * m);
+                if code > 0 {
+                    minus = minus.plus(leaf);
+                    if WEIGH {
+                        minus_weight = minus_weight.plus(W::of(p * m));
+                    }
+                } else {
+                    plus = plus.plus(leaf);
+                    if WEIGH {
+                        plus_weight = plus_weight.plus(W::of(p * m));
+                    }
                 }
             }
         }
@@ -1122,6 +1206,25 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
         }
     }
     (plus.minus(minus), plus_weight.minus(minus_weight))
+}
+
+/// Bit `i` set: `codes[i]` is a leaf's code for `b`, its absolute value
+/// above `b` (written to compile to vector compares and a bit gather).
+#[inline(always)]
+fn leaf_mask(codes: &[i16; 64], b: usize) -> u64 {
+    let b = b as u16;
+    let mut bytes = [0u8; 64];
+    for (byte, &code) in bytes.iter_mut().zip(codes) {
+        *byte = u8::from(code.unsigned_abs() > b);
+    }
+    // Eight bytes of 0 or 1 to eight bits: the products never overlap.
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |mask, (k, eight)| {
+            let eight = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            mask | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
 }
 
 /// `φ(t, k)` by `φ(t, k) = φ(t, k - 1) - f(p_k) φ(t / p_k, k - 1)` down
