@@ -30,7 +30,7 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::segmented::PrimesIn;
-use super::weight::{Bits, Weight};
+use super::weight::{Bits, Counter, Weight};
 use crate::arith::Value;
 
 /// 64-bit words per segment: `2^14` words hold the odd numbers of `2^21`
@@ -251,7 +251,7 @@ impl<W: Weight> Task for Easy<'_, W> {
 struct Segments<'h, 'a, W: Weight> {
     hard: &'h Hard<'a, W>,
     segments: Range<u64>,
-    segment: &'h mut Segment<W::V>,
+    segment: &'h mut Segment<W::Counter>,
 }
 
 impl<W: Weight> Task for Segments<'_, '_, W> {
@@ -685,12 +685,13 @@ struct Hard<'a, W: Weight> {
 
 /// One thread's segment: the odd numbers still unsieved, with the sums of
 /// their weights per block, per super-block and in all.
-struct Segment<V> {
+struct Segment<C> {
     words: Vec<u64>,
-    counters: Vec<V>,
+    /// A counter per block, of the bits by their position in the segment.
+    counters: Vec<C>,
     /// The sums of [`SUPER_BLOCKS`] counters.
-    supers: Vec<V>,
-    total: V,
+    supers: Vec<C>,
+    total: C,
     /// The next multiple `k p_b` to cross off, `k` prime to 30, and the
     /// index of `k mod 30` in [`WHEEL`].
     next: Vec<(u64, usize)>,
@@ -842,19 +843,19 @@ impl<'a, W: Weight> Hard<'a, W> {
     }
 
     /// A segment's buffers.
-    fn segment(&self) -> Segment<W::V> {
+    fn segment(&self) -> Segment<W::Counter> {
         Segment {
             words: vec![0; self.words],
-            counters: vec![W::V::default(); self.words.div_ceil(BLOCK_WORDS)],
-            supers: vec![W::V::default(); self.words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
-            total: W::V::default(),
+            counters: vec![W::Counter::ZERO; self.words.div_ceil(BLOCK_WORDS)],
+            supers: vec![W::Counter::ZERO; self.words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
+            total: W::Counter::ZERO,
             next: vec![(0, 0); self.sieving + 1],
         }
     }
 
     /// Sieves the segments numbered `segments`, in order, in `segment`.
     #[inline(always)]
-    fn sieve(&self, segments: Range<u64>, segment: &mut Segment<W::V>) -> Run<W::V> {
+    fn sieve(&self, segments: Range<u64>, segment: &mut Segment<W::Counter>) -> Run<W::V> {
         let (x, y) = (self.x, self.y);
         let span = 128 * self.words as u64;
         let start = segments.start * span;
@@ -894,7 +895,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                         hard: self,
                         segment,
                         phi: run.phi[b],
-                        cursor: Cursor::default(),
+                        cursor: Cursor::new(),
                         low,
                     };
                     // The first run has no `φ` before it to weigh.
@@ -906,10 +907,10 @@ impl<'a, W: Weight> Hard<'a, W> {
                     run.leaves = run.leaves.plus(sum);
                     run.weights[b] = run.weights[b].plus(weight);
                 }
-                run.phi[b] = run.phi[b].plus(segment.total);
+                run.phi[b] = run.phi[b].plus(W::bits(low + 1, segment.total.bits()));
                 if self.small.primes[b] < recount_below::<W>() {
                     self.cross::<false>(segment, b, low, high);
-                    self.recount(segment, low);
+                    self.recount(segment);
                 } else {
                     self.cross::<true>(segment, b, low, high);
                 }
@@ -919,9 +920,9 @@ impl<'a, W: Weight> Hard<'a, W> {
                 for b in self.counted + 1..=self.sieving {
                     self.cross::<false>(segment, b, low, high);
                 }
-                self.recount(segment, low);
+                self.recount(segment);
             }
-            let mut cursor = Cursor::default();
+            let mut cursor = Cursor::new();
             if (low..high).contains(&root) {
                 let sum = self.query(segment, &mut cursor, low, root);
                 run.root = Some(run.primes.plus(sum).plus(removed));
@@ -937,7 +938,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                 run.p2_primes = run.p2_primes.plus(W::of(p));
                 run.p2_weighted = run.p2_weighted.plus(W::scale(run.p2_primes, p));
             }
-            run.primes = run.primes.plus(segment.total);
+            run.primes = run.primes.plus(W::bits(low + 1, segment.total.bits()));
             low = high;
         }
         run
@@ -945,21 +946,21 @@ impl<'a, W: Weight> Hard<'a, W> {
 
     /// Sets the bits of the odd numbers in `low..high` and their counters.
     #[inline(always)]
-    fn fill(&self, segment: &mut Segment<W::V>, low: u64, high: u64) {
+    fn fill(&self, segment: &mut Segment<W::Counter>, low: u64, high: u64) {
         self.fill_pattern(&mut segment.words, low, high);
-        self.recount(segment, low);
+        self.recount(segment);
     }
 
     /// Sets the counters of the segment from `low` to its bits.
     #[inline(always)]
-    fn recount(&self, segment: &mut Segment<W::V>, low: u64) {
-        segment.total = W::V::default();
-        segment.supers.fill(W::V::default());
+    fn recount(&self, segment: &mut Segment<W::Counter>) {
+        segment.total = W::Counter::ZERO;
+        segment.supers.fill(W::Counter::ZERO);
         for (k, block) in segment.words.chunks(BLOCK_WORDS).enumerate() {
-            let mut sum = W::V::default();
+            let mut sum = W::Counter::ZERO;
             for (j, &word) in block.iter().enumerate() {
-                let base = low + 128 * (k * BLOCK_WORDS + j) as u64 + 1;
-                sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));
+                let offset = 64 * (k * BLOCK_WORDS + j) as u64;
+                sum = sum.plus(W::Counter::of(word, offset));
             }
             segment.counters[k] = sum;
             segment.supers[k / SUPER_BLOCKS] = segment.supers[k / SUPER_BLOCKS].plus(sum);
@@ -987,7 +988,13 @@ impl<'a, W: Weight> Hard<'a, W> {
     /// Crosses off the odd multiples of `p_b` in `low..high`, and takes
     /// them out of the counters if `COUNT`.
     #[inline(always)]
-    fn cross<const COUNT: bool>(&self, segment: &mut Segment<W::V>, b: usize, low: u64, high: u64) {
+    fn cross<const COUNT: bool>(
+        &self,
+        segment: &mut Segment<W::Counter>,
+        b: usize,
+        low: u64,
+        high: u64,
+    ) {
         let p = u64::from(self.small.primes[b]);
         let (wheel, _) = wheel(p);
         let Segment {
@@ -1004,15 +1011,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             let w = (i / 64) as usize;
             if COUNT {
                 // The bit's value, without a branch.
-                let count = words[w] >> (i % 64) & 1;
-                let f = W::bits(
-                    j,
-                    Bits {
-                        count,
-                        first: 0,
-                        second: 0,
-                    },
-                );
+                let f = W::Counter::bit(words[w] >> (i % 64) & 1, i);
                 let k = (i / BLOCK_BITS) as usize;
                 counters[k] = counters[k].minus(f);
                 supers[k / SUPER_BLOCKS] = supers[k / SUPER_BLOCKS].minus(f);
@@ -1049,7 +1048,13 @@ impl<'a, W: Weight> Hard<'a, W> {
     /// `Σ f(j)` over the bits still set for `low <= j <= t`, for `t`
     /// increasing from one call to the next with the same `cursor`.
     #[inline(always)]
-    fn query(&self, segment: &Segment<W::V>, cursor: &mut Cursor<W::V>, low: u64, t: u64) -> W::V {
+    fn query(
+        &self,
+        segment: &Segment<W::Counter>,
+        cursor: &mut Cursor<W::Counter>,
+        low: u64,
+        t: u64,
+    ) -> W::V {
         let n = (t - low).div_ceil(2);
         let block = (n / BLOCK_BITS) as usize;
         let first = block / SUPER_BLOCKS * SUPER_BLOCKS;
@@ -1063,15 +1068,13 @@ impl<'a, W: Weight> Hard<'a, W> {
         }
         let last = (n / 64) as usize;
         for w in block * BLOCK_WORDS..last {
-            let base = low + 128 * w as u64 + 1;
-            sum = sum.plus(W::bits(base, Bits::of(segment.words[w], W::POWER)));
+            sum = sum.plus(W::Counter::of(segment.words[w], 64 * w as u64));
         }
         if !n.is_multiple_of(64) {
             let word = segment.words[last] & ((1 << (n % 64)) - 1);
-            let base = low + 128 * last as u64 + 1;
-            sum = sum.plus(W::bits(base, Bits::of(word, W::POWER)));
+            sum = sum.plus(W::Counter::of(word, 64 * last as u64));
         }
-        sum
+        W::bits(low + 1, sum.bits())
     }
 }
 
@@ -1108,10 +1111,10 @@ trait Phi<V> {
 /// From the segment, sieved up to `p_{b-1}`, for increasing `t`.
 struct Sieved<'h, 'a, W: Weight> {
     hard: &'h Hard<'a, W>,
-    segment: &'h Segment<W::V>,
+    segment: &'h Segment<W::Counter>,
     /// `φ(low - 1, b - 1)`, counted from the run's first number.
     phi: W::V,
-    cursor: Cursor<W::V>,
+    cursor: Cursor<W::Counter>,
     low: u64,
 }
 
@@ -1243,10 +1246,19 @@ fn tiny_phi<W: Weight>(t: u64, k: usize, primes: &[u32]) -> W::V {
 
 /// Where a run of increasing queries stands: the blocks before `block` (a
 /// multiple of [`SUPER_BLOCKS`]) sum to `sum`.
-#[derive(Default)]
-struct Cursor<V> {
+struct Cursor<C> {
     block: usize,
-    sum: V,
+    sum: C,
+}
+
+impl<C: Counter> Cursor<C> {
+    /// At the segment's start.
+    fn new() -> Cursor<C> {
+        Cursor {
+            block: 0,
+            sum: C::ZERO,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -55,11 +55,95 @@ impl Bits {
     }
 }
 
+/// The set bits of a run of sieve words, summarised as [`Bits`] for
+/// positions `i` counted from the run's first bit, to the power a weight
+/// needs and no further: a segment's counters, in machine words however
+/// wide the weight's values, turned into values once per query.
+pub(crate) trait Counter: Copy {
+    /// No bits.
+    const ZERO: Self;
+    /// The bits of `word`, whose bit 0 is at position `offset`.
+    fn of(word: u64, offset: u64) -> Self;
+    /// The bit at position `i`, if `bit` is 1; nothing if it is 0.
+    fn bit(bit: u64, i: u64) -> Self;
+    fn plus(self, other: Self) -> Self;
+    fn minus(self, other: Self) -> Self;
+    /// As [`Bits`], for [`Weight::bits`].
+    fn bits(self) -> Bits;
+}
+
+/// How many bits are set.
+impl Counter for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn of(word: u64, _: u64) -> u64 {
+        u64::from(word.count_ones())
+    }
+    #[inline(always)]
+    fn bit(bit: u64, _: u64) -> u64 {
+        bit
+    }
+    #[inline(always)]
+    fn plus(self, other: u64) -> u64 {
+        self + other
+    }
+    #[inline(always)]
+    fn minus(self, other: u64) -> u64 {
+        self - other
+    }
+    #[inline(always)]
+    fn bits(self) -> Bits {
+        Bits {
+            count: self,
+            first: 0,
+            second: 0,
+        }
+    }
+}
+
+/// `[count, Σ i, Σ i²]` up to the power `N - 1`; positions below 2^20 keep
+/// `Σ i²` below 2^64 (a segment's bits number at most that).
+impl<const N: usize> Counter for [u64; N] {
+    const ZERO: [u64; N] = [0; N];
+    #[inline(always)]
+    fn of(word: u64, offset: u64) -> [u64; N] {
+        let bits = Bits::of(word, N as u32 - 1);
+        // Σ (o + i) = o c + Σ i, Σ (o + i)² = o² c + 2 o Σ i + Σ i².
+        let (c, f, s) = (bits.count, bits.first, bits.second);
+        let sums = [c, offset * c + f, offset * offset * c + 2 * offset * f + s];
+        std::array::from_fn(|k| sums[k])
+    }
+    #[inline(always)]
+    fn bit(bit: u64, i: u64) -> [u64; N] {
+        let sums = [bit, bit * i, bit * i * i];
+        std::array::from_fn(|k| sums[k])
+    }
+    #[inline(always)]
+    fn plus(self, other: [u64; N]) -> [u64; N] {
+        std::array::from_fn(|k| self[k] + other[k])
+    }
+    #[inline(always)]
+    fn minus(self, other: [u64; N]) -> [u64; N] {
+        std::array::from_fn(|k| self[k] - other[k])
+    }
+    #[inline(always)]
+    fn bits(self) -> Bits {
+        let sum = |k: usize| self.get(k).copied().unwrap_or(0);
+        Bits {
+            count: sum(0),
+            first: sum(1),
+            second: sum(2),
+        }
+    }
+}
+
 /// A completely multiplicative weight `f` with `f(1) = 1`, its values in a
 /// wrapping [`Value`].
 pub(crate) trait Weight {
     /// The sums' type.
     type V: Value;
+    /// The segment counters' type: [`Bits`] up to [`Weight::POWER`].
+    type Counter: Counter;
     /// The highest power of `n` in `f`: which parts of [`Bits`] it reads.
     const POWER: u32;
     /// `f(n)`.
@@ -77,6 +161,7 @@ pub(crate) struct Count;
 
 impl Weight for Count {
     type V = u64;
+    type Counter = u64;
     const POWER: u32 = 0;
 
     #[inline]
@@ -102,6 +187,7 @@ pub(crate) struct Linear<R>(PhantomData<R>);
 
 impl<R: Ring> Weight for Linear<R> {
     type V = R;
+    type Counter = [u64; 2];
     const POWER: u32 = 1;
 
     #[inline]
@@ -129,6 +215,7 @@ pub(crate) struct Square<R>(PhantomData<R>);
 
 impl<R: Ring> Weight for Square<R> {
     type V = R;
+    type Counter = [u64; 3];
     const POWER: u32 = 2;
 
     #[inline]
@@ -175,6 +262,8 @@ impl<R: Ring> Weight for Square<R> {
 /// Two weights at once.
 impl<A: Weight, B: Weight> Weight for (A, B) {
     type V = (A::V, B::V);
+    /// Every pair the engine sums takes squares.
+    type Counter = [u64; 3];
     const POWER: u32 = if A::POWER > B::POWER {
         A::POWER
     } else {
@@ -216,6 +305,37 @@ mod tests {
             let base = 1_000_000_007u64;
             let squares: u128 = set.iter().map(|i| u128::from(base + 2 * i).pow(2)).sum();
             assert_eq!(Square::<u128>::bits(base, bits), squares);
+        }
+    }
+
+    /// Counters of words at offsets up to a segment's last word, and of
+    /// single bits, against the positions summed one by one.
+    #[test]
+    fn counters_match_the_positions() {
+        let mut word = 0x2545_F491_4F6C_DD1Du64;
+        for k in 0..300u64 {
+            word = word.rotate_left(11) ^ word.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let offset = [0, 64 * k, (1 << 20) - 64][k as usize % 3];
+            let set: Vec<u64> = (0..64)
+                .filter(|i| word >> i & 1 == 1)
+                .map(|i| offset + i)
+                .collect();
+            let sums = [
+                set.len() as u64,
+                set.iter().sum(),
+                set.iter().map(|i| i * i).sum(),
+            ];
+            assert_eq!(<u64 as Counter>::of(word, offset), sums[0]);
+            assert_eq!(<[u64; 2]>::of(word, offset), [sums[0], sums[1]]);
+            assert_eq!(<[u64; 3]>::of(word, offset), sums);
+            let i = offset + k % 64;
+            assert_eq!(<[u64; 3]>::bit(1, i), [1, i, i * i]);
+            assert_eq!(<[u64; 3]>::bit(0, i), [0; 3]);
+            let bits = <[u64; 3]>::of(word, offset).minus(<[u64; 3]>::ZERO).bits();
+            assert_eq!(
+                (bits.count, bits.first, bits.second),
+                (sums[0], sums[1], sums[2])
+            );
         }
     }
 
