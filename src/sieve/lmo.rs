@@ -47,7 +47,8 @@ const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 fn recount_below<W: Weight>() -> u32 {
     match W::POWER {
         0 => 128,
-        _ => 64,
+        1 => 32,
+        _ => 16,
     }
 }
 

@@ -27,30 +27,60 @@ const POSITION_BITS: [u64; 6] = [
     0xFFFF_FFFF_0000_0000,
 ];
 
+/// `BYTE_SUMS[k][v]`: the count, `Σ i` and `Σ i²` of the set bits `i` of a
+/// word whose byte `k` is `v` (its others 0), packed in fields of 8, 16 and
+/// 24 bits from bit 0, wide enough for a whole word's sums (64, 2016 and
+/// 85 344), so that the bytes' entries add up without carries.
+static BYTE_SUMS: [[u64; 256]; 8] = {
+    let mut table = [[0; 256]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut v = 0;
+        while v < 256 {
+            let (mut count, mut first, mut second) = (0, 0, 0);
+            let mut j = 0;
+            while j < 8 {
+                if v >> j & 1 == 1 {
+                    let i = 8 * k as u64 + j;
+                    (count, first, second) = (count + 1, first + i, second + i * i);
+                }
+                j += 1;
+            }
+            table[k][v] = count | first << 8 | second << 24;
+            v += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
 impl Bits {
-    /// Summarises `word` up to the `power` a weight needs.
+    /// Summarises `word` up to the `power` a weight needs: by population
+    /// counts up to `Σ i`, by a table of its bytes for `Σ i²` (a third of
+    /// the instructions of the 21 counts it would take).
     #[inline(always)]
     pub(crate) fn of(word: u64, power: u32) -> Bits {
+        if power >= 2 {
+            let packed: u64 = (0..8)
+                .map(|k| BYTE_SUMS[k][usize::from((word >> (8 * k)) as u8)])
+                .sum();
+            return Bits {
+                count: packed & 0xFF,
+                first: packed >> 8 & 0xFFFF,
+                second: packed >> 24,
+            };
+        }
         let count = u64::from(word.count_ones());
-        let (mut first, mut second) = (0, 0);
+        let mut first = 0;
         if power >= 1 {
             for (s, mask) in POSITION_BITS.iter().enumerate() {
                 first += u64::from((word & mask).count_ones()) << s;
             }
         }
-        if power >= 2 {
-            // i² = Σ_{s,t} 2^(s+t) [bit s of i][bit t of i].
-            for (s, ms) in POSITION_BITS.iter().enumerate() {
-                second += u64::from((word & ms).count_ones()) << (2 * s);
-                for (t, mt) in POSITION_BITS.iter().enumerate().skip(s + 1) {
-                    second += u64::from((word & ms & mt).count_ones()) << (s + t + 1);
-                }
-            }
-        }
         Bits {
             count,
             first,
-            second,
+            second: 0,
         }
     }
 }
