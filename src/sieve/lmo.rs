@@ -368,6 +368,12 @@ impl<W: Weight> Small<W> {
         }
     }
 
+    /// `S(v)` for `v <= y`.
+    #[inline(always)]
+    fn sum(&self, v: u64) -> W::V {
+        W::first_primes(self.pi(v), &self.prefix)
+    }
+
     /// `π(v)` for `v <= y`.
     #[inline(always)]
     fn pi(&self, v: u64) -> usize {
@@ -429,7 +435,7 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, small: &Small<W>) -
         let q = u64::from(small.primes[i]);
         let t = quotient_by(xp, q, small.inverse[i]);
         debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
-        sum = sum.plus(W::scale(small.prefix[small.pi(t)], q));
+        sum = sum.plus(W::scale(small.sum(t), q));
         i += 1;
     }
     if i <= last_easy {
@@ -448,7 +454,7 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, small: &Small<W>) -
             let r = u64::from(small.primes[j]);
             let t = quotient_by(xp, r, small.inverse[j]);
             debug_assert!(t < high);
-            sum = sum.plus(W::scale(small.prefix[small.pi(t)], r));
+            sum = sum.plus(W::scale(small.sum(t), r));
         }
     }
     W::scale(sum, p)
@@ -845,10 +851,12 @@ impl<'a, W: Weight> Hard<'a, W> {
 
     /// A segment's buffers.
     fn segment(&self) -> Segment<W::Counter> {
+        let supers = self.words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS);
         Segment {
-            words: vec![0; self.words],
-            counters: vec![W::Counter::ZERO; self.words.div_ceil(BLOCK_WORDS)],
-            supers: vec![W::Counter::ZERO; self.words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS)],
+            // A query reads a whole block and super-block: one more of each.
+            words: vec![0; self.words + BLOCK_WORDS],
+            counters: vec![W::Counter::ZERO; (supers + 1) * SUPER_BLOCKS],
+            supers: vec![W::Counter::ZERO; supers + 1],
             total: W::Counter::ZERO,
             next: vec![(0, 0); self.sieving + 1],
         }
@@ -1063,18 +1071,14 @@ impl<'a, W: Weight> Hard<'a, W> {
             cursor.sum = cursor.sum.plus(segment.supers[cursor.block / SUPER_BLOCKS]);
             cursor.block += SUPER_BLOCKS;
         }
-        let mut sum = cursor.sum;
-        for &counter in &segment.counters[first..block] {
-            sum = sum.plus(counter);
-        }
-        let last = (n / 64) as usize;
-        for w in block * BLOCK_WORDS..last {
-            sum = sum.plus(W::Counter::of(segment.words[w], 64 * w as u64));
-        }
-        if !n.is_multiple_of(64) {
-            let word = segment.words[last] & ((1 << (n % 64)) - 1);
-            sum = sum.plus(W::Counter::of(word, 64 * last as u64));
-        }
+        // The buffers run a super-block and a block past the segment's end.
+        let counters = &segment.counters[first..first + SUPER_BLOCKS];
+        let start = block * BLOCK_WORDS;
+        let words = &segment.words[start..start + BLOCK_WORDS];
+        let sum = cursor
+            .sum
+            .plus(W::Counter::first(counters, block - first))
+            .plus(W::Counter::below(words, 64 * start as u64, n % BLOCK_BITS));
         W::bits(low + 1, sum.bits())
     }
 }
@@ -1163,8 +1167,9 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
         _ => div(x, p, low).min(y),
     };
     let xp = x / p;
-    let zero = W::V::default();
-    let (mut plus, mut minus, mut plus_weight, mut minus_weight) = (zero, zero, zero, zero);
+    // The leaves of `μ(m) = -1` (with a plus sign), then those of `μ(m) = 1`.
+    let mut sums = [W::V::default(); 2];
+    let mut weights = [W::V::default(); 2];
     if b <= general {
         let first = above.max(y / p) + 1;
         let codes = small
@@ -1178,22 +1183,24 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
             let mut padded = [0; 64];
             padded[..chunk.len()].copy_from_slice(chunk);
             let mut mask = leaf_mask(&padded, b);
+            // The quotients first, in a loop of their own: their divisions
+            // overlap instead of waiting on the queries.
+            let mut leaves = [(0, 0); 64];
+            let mut count = 0;
             while mask != 0 {
                 let i = 63 - mask.leading_zeros() as usize;
                 mask ^= 1 << i;
                 let m = first + (end + i) as u64;
-                let code = chunk[i];
-                let leaf = W::scale(phi.phi(quotient(xp, m)), p * m);
-                if code > 0 {
-                    minus = minus.plus(leaf);
-                    if WEIGH {
-                        minus_weight = minus_weight.plus(W::of(p * m));
-                    }
-                } else {
-                    plus = plus.plus(leaf);
-                    if WEIGH {
-                        plus_weight = plus_weight.plus(W::of(p * m));
-                    }
+                leaves[count] = (m, quotient(xp, m));
+                count += 1;
+            }
+            for &(m, t) in &leaves[..count] {
+                // Without a branch: the signs follow no pattern.
+                let s = usize::from(codes[(m - first) as usize] > 0);
+                let leaf = W::scale(phi.phi(t), p * m);
+                sums[s] = sums[s].plus(leaf);
+                if WEIGH {
+                    weights[s] = weights[s].plus(W::of(p * m));
                 }
             }
         }
@@ -1203,13 +1210,13 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
         for i in (first..=small.pi(hard_up_to)).rev() {
             let q = u64::from(small.primes[i]);
             let t = quotient_by(xp, q, small.inverse[i]);
-            plus = plus.plus(W::scale(phi.phi(t), p * q));
+            sums[0] = sums[0].plus(W::scale(phi.phi(t), p * q));
             if WEIGH {
-                plus_weight = plus_weight.plus(W::of(p * q));
+                weights[0] = weights[0].plus(W::of(p * q));
             }
         }
     }
-    (plus.minus(minus), plus_weight.minus(minus_weight))
+    (sums[0].minus(sums[1]), weights[0].minus(weights[1]))
 }
 
 /// Bit `i` set: `codes[i]` is a leaf's code for `b`, its absolute value

@@ -100,6 +100,26 @@ pub(crate) trait Counter: Copy {
     fn minus(self, other: Self) -> Self;
     /// As [`Bits`], for [`Weight::bits`].
     fn bits(self) -> Bits;
+    /// The sum of `counters[..k]`.
+    #[inline(always)]
+    fn first(counters: &[Self], k: usize) -> Self {
+        counters[..k].iter().fold(Self::ZERO, |sum, &c| sum.plus(c))
+    }
+    /// The bits at positions below `n` of `words`, whose first bit is at
+    /// position `offset`.
+    #[inline(always)]
+    fn below(words: &[u64], offset: u64, n: u64) -> Self {
+        let (whole, rest) = ((n / 64) as usize, n % 64);
+        let mut sum = Self::ZERO;
+        for (w, &word) in words[..whole].iter().enumerate() {
+            sum = sum.plus(Self::of(word, offset + 64 * w as u64));
+        }
+        if rest > 0 {
+            let word = words[whole] & ((1 << rest) - 1);
+            sum = sum.plus(Self::of(word, offset + 64 * whole as u64));
+        }
+        sum
+    }
 }
 
 /// How many bits are set.
@@ -128,6 +148,24 @@ impl Counter for u64 {
             first: 0,
             second: 0,
         }
+    }
+    /// Every counter, masked: no branch on `k`.
+    #[inline(always)]
+    fn first(counters: &[u64], k: usize) -> u64 {
+        let keep = |j: usize| u64::from(j < k).wrapping_neg();
+        (0..counters.len()).map(|j| counters[j] & keep(j)).sum()
+    }
+    /// Every word, masked: no branch on `n`.
+    #[inline(always)]
+    fn below(words: &[u64], _: u64, n: u64) -> u64 {
+        let mut sum = 0;
+        for (w, &word) in words.iter().enumerate() {
+            // The low min(n - 64 w, 64) bits, or none.
+            let bits = n.saturating_sub(64 * w as u64).min(64);
+            let mask = ((1u128 << bits) - 1) as u64;
+            sum += u64::from((word & mask).count_ones());
+        }
+        sum
     }
 }
 
@@ -184,6 +222,12 @@ pub(crate) trait Weight {
     fn scale(v: Self::V, n: u64) -> Self::V;
     /// `Σ f(base + 2i)` over the set bits `i` that `bits` summarises.
     fn bits(base: u64, bits: Bits) -> Self::V;
+    /// `Σ f(p)` over the first `k` primes, from `prefix`, their running
+    /// sums (`prefix[0] = 0`).
+    #[inline(always)]
+    fn first_primes(k: usize, prefix: &[Self::V]) -> Self::V {
+        prefix[k]
+    }
 }
 
 /// `f(n) = 1`: sums are counts.
@@ -209,6 +253,11 @@ impl Weight for Count {
     #[inline]
     fn bits(_: u64, bits: Bits) -> u64 {
         bits.count
+    }
+    /// `k` itself: no table to read.
+    #[inline(always)]
+    fn first_primes(k: usize, _: &[u64]) -> u64 {
+        k as u64
     }
 }
 
