@@ -1207,13 +1207,22 @@ fn special_leaves<W: Weight, const WEIGH: bool>(
     } else {
         let hard_up_to = hard_up_to(x, p, y).min(up_to);
         let first = small.pi(above.max(p).min(y)) + 1;
-        for i in (first..=small.pi(hard_up_to)).rev() {
-            let q = u64::from(small.primes[i]);
-            let t = quotient_by(xp, q, small.inverse[i]);
-            sums[0] = sums[0].plus(W::scale(phi.phi(t), p * q));
-            if WEIGH {
-                weights[0] = weights[0].plus(W::of(p * q));
+        // As above, up to 64 quotients before their queries, from the top.
+        let mut top = small.pi(hard_up_to) + 1;
+        while top > first {
+            let bottom = top.saturating_sub(64).max(first);
+            let mut leaves = [(0, 0); 64];
+            for (leaf, i) in leaves.iter_mut().zip((bottom..top).rev()) {
+                let q = u64::from(small.primes[i]);
+                *leaf = (q, quotient_by(xp, q, small.inverse[i]));
             }
+            for &(q, t) in &leaves[..top - bottom] {
+                sums[0] = sums[0].plus(W::scale(phi.phi(t), p * q));
+                if WEIGH {
+                    weights[0] = weights[0].plus(W::of(p * q));
+                }
+            }
+            top = bottom;
         }
     }
     (sums[0].minus(sums[1]), weights[0].minus(weights[1]))
