@@ -1377,6 +1377,16 @@ mod tests {
                     got, sums[x as usize],
                     "x = {x}, y = {y}, {words} words, {threads} threads"
                 );
+                // A count alone has counters of its own (`u64`).
+                let count = on_threads(threads, || {
+                    fast(Engine::<Count> {
+                        x,
+                        y,
+                        words,
+                        weight: PhantomData,
+                    })
+                });
+                assert_eq!(count, sums[x as usize].0, "pi({x}), y = {y}, {words} words");
             }
         };
         let y = 200u64;

@@ -418,6 +418,45 @@ mod tests {
         }
     }
 
+    /// The sums of a block's first counters and of its words' first bits,
+    /// at every length and every bit position of a block, against the bits
+    /// added one by one.
+    #[test]
+    fn block_sums_match_the_bits() {
+        fn check<C: Counter + PartialEq + std::fmt::Debug>(words: &[u64; 4], offset: u64) {
+            let bit = |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i);
+            let counters: Vec<C> = (0..16u64)
+                .map(|k| C::of(words[k as usize % 4].rotate_left(k as u32), 64 * k))
+                .collect();
+            for k in 0..=16 {
+                let plain = counters[..k].iter().fold(C::ZERO, |s, &c| s.plus(c));
+                assert_eq!(C::first(&counters, k), plain, "first {k} counters");
+            }
+            let mut plain = C::ZERO;
+            for n in 0..=256 {
+                assert_eq!(C::below(words, offset, n), plain, "bits below {n}");
+                if n < 256 {
+                    plain = plain.plus(bit(n));
+                }
+            }
+        }
+        let mut word = 0x9E37_79B9_7F4A_7C15u64;
+        for k in 0..40u64 {
+            let mut words = [0; 4];
+            for w in &mut words {
+                word = word.rotate_left(7) ^ word.wrapping_mul(0x2545_F491_4F6C_DD1D);
+                *w = word;
+            }
+            if k == 0 {
+                words = [u64::MAX; 4];
+            }
+            let offset = 256 * k;
+            check::<u64>(&words, offset);
+            check::<[u64; 2]>(&words, offset);
+            check::<[u64; 3]>(&words, offset);
+        }
+    }
+
     #[test]
     fn prefix_sums_match_the_definition() {
         let (mut one, mut two) = (0u128, 0u128);
