@@ -88,7 +88,7 @@
 //!   tested number by number instead and need almost no memory.
 //! - [`prime_pi`](sieve::prime_pi), [`prime_sum`](sieve::prime_sum) and
 //!   [`PrimeSums`](sieve::PrimeSums) take every `u64`; computing `Σp` for
-//!   `x = 10^16` peaks at 14 MiB. `Σp²` is reported while it fits in `u128`,
+//!   `x = 10^16` peaks at 18 MB. `Σp²` is reported while it fits in `u128`,
 //!   up to `x = 31 543 762 261 366`.
 //! - [`count_grids`](sliding_game::count_grids) is exact for every
 //!   `prime_limit <= 72 866 938 968 493`; past it the count exceeds
@@ -118,8 +118,10 @@
 //!   time of summing [`primes_in`](sieve::primes_in), which sieves afresh;
 //! - summing the primes below `10^9` through [`primes_in`](sieve::primes_in)
 //!   (one thread): 1.0× primesieve 11's `iterator`; backwards, 1.2× forwards;
-//! - [`prime_pi`](sieve::prime_pi)`(10^14)`: 2.8× primecount 7.6's time on
-//!   one thread, `10^16`: 3.0×; on both cores, 0.51× its one-thread time;
+//! - [`prime_pi`](sieve::prime_pi)`(10^14)`: 1.34× primecount 7.6's time on
+//!   one thread, `10^16`: 1.31×; [`prime_sum`](sieve::prime_sum) at both:
+//!   2.0× primecount's `π(x)`; on both cores, 0.53× to 0.56× the one-thread
+//!   time (measured on a 2-core Intel Xeon);
 //!   [`PrimeSums::new`](sieve::PrimeSums::new)
 //!   at `10^12`: 0.18× the time and 0.13× the memory of Lucy Hedgehog's
 //!   method;

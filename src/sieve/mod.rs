@@ -217,27 +217,28 @@ pub fn primes_in(range: impl RangeBounds<u64>) -> Result<PrimesIn, Error> {
 ///
 /// Time `O(x^{2/3} log log x / α)` for the sieve below `x / y` plus
 /// `O(x^{2/3} / log² x)` leaves, memory `O(y)`, with `y = α ∛x` and
-/// `α = (ln x)² / 90`. Measured, one thread of a shared 2-core AMD EPYC
+/// `α = (ln x)² / 90`. Measured, one thread of a shared 2-core Intel Xeon
 /// (CPU seconds and peak memory of the whole process):
 ///
 /// | `x`    | time      | memory  |
 /// |--------|-----------|---------|
-/// | `10^10`| < 0.01 s  | 3.7 MB  |
-/// | `10^11`| 0.01 s    | 3.9 MB  |
-/// | `10^12`| 0.05 s    | 4.1 MB  |
-/// | `10^13`| 0.24 s    | 4.5 MB  |
-/// | `10^14`| 0.98 s    | 5.8 MB  |
-/// | `10^15`| 4.1 s     | 8.5 MB  |
-/// | `10^16`| 16.9 s    | 15.2 MB |
-/// | `10^17`| 70 s (estimate) | 30 MB (estimate) |
-/// | `10^18`| 5 min (estimate) | 65 MB (estimate) |
-/// | `2^64` | 30 min (estimate) | 190 MB (estimate) |
+/// | `10^10`| < 0.01 s  | 3.8 MB  |
+/// | `10^11`| 0.01 s    | 4.0 MB  |
+/// | `10^12`| 0.03 s    | 4.3 MB  |
+/// | `10^13`| 0.14 s    | 5.1 MB  |
+/// | `10^14`| 0.44 s    | 6.3 MB  |
+/// | `10^15`| 1.8 s     | 9.4 MB  |
+/// | `10^16`| 7.3 s     | 16.0 MB |
+/// | `10^17`| 30 s (estimate) | 32 MB (estimate) |
+/// | `10^18`| 2 min (estimate) | 70 MB (estimate) |
+/// | `2^64` | 12 min (estimate) | 200 MB (estimate) |
 ///
-/// The estimates extrapolate the measured growth, 4.1 to 4.3 times per
-/// decade, and the tables' size, about `2 y` bytes plus 32 bytes per prime
-/// up to `y`. With the `rayon` feature on both cores the wall time is
-/// 0.51× to 0.55× these figures from `10^13` on (`10^16`: 8.6 s), for
-/// 1 to 3 MB more memory.
+/// primecount 7.6 (Gourdon's algorithm, one thread) takes 0.74× these
+/// times at `10^14` and 0.76× at `10^16`, measured side by side. The
+/// estimates extrapolate the measured growth, about 4.1 times per decade,
+/// and the tables' size, about `2 y` bytes plus 32 bytes per prime up to
+/// `y`. With the `rayon` feature on both cores the wall time is about
+/// 0.56× these figures at `10^16` (4.1 s), for 1 MB more memory.
 ///
 /// # Examples
 ///
@@ -283,16 +284,18 @@ pub fn prime_pi(x: u64) -> u64 {
 ///
 /// | `x`    | time      | memory  |
 /// |--------|-----------|---------|
-/// | `10^10`| < 0.01 s  | 3.5 MB  |
-/// | `10^11`| 0.02 s    | 3.6 MB  |
-/// | `10^12`| 0.07 s    | 4.0 MB  |
-/// | `10^13`| 0.28 s    | 4.5 MB  |
-/// | `10^14`| 1.1 s     | 6.0 MB  |
-/// | `10^15`| 4.4 s     | 9.4 MB  |
-/// | `10^16`| 18.5 s    | 17.3 MB |
-/// | `10^17`| 80 s (estimate) | 32 MB (estimate) |
-/// | `10^18`| 6 min (estimate) | 75 MB (estimate) |
-/// | `2^64` | 35 min (estimate) | 220 MB (estimate) |
+/// | `10^10`| < 0.01 s  | 4.0 MB  |
+/// | `10^11`| 0.01 s    | 4.1 MB  |
+/// | `10^12`| 0.04 s    | 4.5 MB  |
+/// | `10^13`| 0.17 s    | 5.4 MB  |
+/// | `10^14`| 0.65 s    | 7.0 MB  |
+/// | `10^15`| 2.6 s     | 10.3 MB |
+/// | `10^16`| 11.2 s    | 18.2 MB |
+/// | `10^17`| 48 s (estimate) | 34 MB (estimate) |
+/// | `10^18`| 3.5 min (estimate) | 80 MB (estimate) |
+/// | `2^64` | 20 min (estimate) | 230 MB (estimate) |
+///
+/// On both cores, 0.53× the time at `10^16` (5.9 s of wall time).
 ///
 /// # Examples
 ///

@@ -68,8 +68,8 @@ impl PrimeSums {
     ///
     /// # Complexity
     ///
-    /// As [`prime_sum`](super::prime_sum), in about 1.5 times its time and
-    /// memory (measured at `10^16`, one thread: 1.38× the time, 25 MB): the three sums share
+    /// As [`prime_sum`](super::prime_sum), in about 1.4 times its time and
+    /// memory (measured at `10^16`, one thread: 1.40× the time, 25 MB): the three sums share
     /// the sieve and the leaves. Near the `x` where `Σ p²` passes `2^128`, where
     /// its bounds `(Σ p)² / π(x)` and `x Σ p` straddle `2^128`, the squares
     /// are computed a second time, in 192 bits.
