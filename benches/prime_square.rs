@@ -37,21 +37,6 @@ fn count(size: usize, digit_sum: u32, top_left: u8) -> u64 {
         .map_or(0, |s| s.count())
 }
 
-/// Runs `f` on a pool of one thread (the one-thread baseline), or directly
-/// without the `rayon` feature.
-fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    #[cfg(feature = "rayon")]
-    {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("a pool of one thread")
-            .install(f)
-    }
-    #[cfg(not(feature = "rayon"))]
-    f()
-}
-
 fn main() {
     let bench = common::Bench::from_args();
     bench.case("5x5: all 405 tasks, every square", (2676, 9), || {
@@ -72,7 +57,7 @@ fn main() {
     for &(digit_sum, top_left, expected) in cases {
         let name = format!("6x6: count {digit_sum} {top_left}");
         bench.case(&format!("{name}, one thread"), expected, || {
-            one_thread(|| count(6, digit_sum, top_left))
+            common::one_thread(|| count(6, digit_sum, top_left))
         });
         bench.case(&format!("{name}, every core"), expected, || {
             count(6, digit_sum, top_left)

@@ -1,6 +1,9 @@
 //! Sieve benchmarks: counting, summing and building, checked against known
 //! prime counts (OEIS A006880) and sums (OEIS A046731); the prime-sum engine
-//! of `prime_pi`, `prime_sum` and `PrimeSums` at 10^12 and 10^13.
+//! of `prime_pi`, `prime_sum` and `PrimeSums` at 10^12 and 10^13 on every
+//! core, and at 10^14 and 10^16 on one thread beside primecount's `π(x)` on
+//! one thread (the baseline, timed when the `primecount` program is
+//! installed).
 
 mod common;
 
@@ -62,6 +65,44 @@ fn main() {
     bench.case("prime_sum(1e13)", 1_699_246_443_377_779_418_889_494, || {
         sieve::prime_sum(10_000_000_000_000)
     });
+    // One thread, beside the baseline.
+    let pi_1e14 = 3_204_941_750_802;
+    let pi_1e16 = 279_238_341_033_925;
+    bench.baseline(
+        "baseline: primecount 1e14 --threads=1",
+        "primecount 1e14 --threads=1",
+        &pi_1e14.to_string(),
+    );
+    bench.case("one thread: prime_pi(1e14)", pi_1e14, || {
+        common::one_thread(|| sieve::prime_pi(100_000_000_000_000))
+    });
+    bench.case(
+        "one thread: prime_sum(1e14)",
+        157_589_260_710_736_940_541_561_021,
+        || common::one_thread(|| sieve::prime_sum(100_000_000_000_000)),
+    );
+    bench.baseline(
+        "baseline: primecount 1e16 --threads=1",
+        "primecount 1e16 --threads=1",
+        &pi_1e16.to_string(),
+    );
+    bench.case("one thread: prime_pi(1e16)", pi_1e16, || {
+        common::one_thread(|| sieve::prime_pi(10_000_000_000_000_000))
+    });
+    let sum_1e16 = 1_376_110_854_313_351_899_159_632_866_552;
+    bench.case("one thread: prime_sum(1e16)", sum_1e16, || {
+        common::one_thread(|| sieve::prime_sum(10_000_000_000_000_000))
+    });
+    bench.case(
+        "one thread: PrimeSums::new(1e16)",
+        (pi_1e16, sum_1e16),
+        || {
+            common::one_thread(|| {
+                let sums = PrimeSums::new(10_000_000_000_000_000);
+                (sums.prime_pi(), sums.sum())
+            })
+        },
+    );
     bench.case(
         "PrimeSums::new(1e12)",
         (

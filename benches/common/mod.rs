@@ -3,9 +3,11 @@
 //! `cargo bench` times every case; `cargo bench -- --test` runs each once and
 //! checks its answer. An argument that is not a flag keeps only the cases
 //! whose name contains it.
+#![allow(dead_code, reason = "each bench uses the parts it needs")]
 
 use std::fmt::Debug;
 use std::hint::black_box;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// How long warm-up and sampling may take for one case.
@@ -36,13 +38,16 @@ impl Bench {
         bench
     }
 
+    /// Whether the filter keeps the case `name`.
+    fn keeps(&self, name: &str) -> bool {
+        self.filter
+            .as_ref()
+            .is_none_or(|s| name.contains(s.as_str()))
+    }
+
     /// Times `f`, checking every result against `expected`.
     pub fn case<T: PartialEq + Debug>(&self, name: &str, expected: T, mut f: impl FnMut() -> T) {
-        if self
-            .filter
-            .as_ref()
-            .is_some_and(|s| !name.contains(s.as_str()))
-        {
+        if !self.keeps(name) {
             return;
         }
         let mut check = || {
@@ -57,24 +62,73 @@ impl Bench {
             println!("{name}: ok");
             return;
         }
-        let begun = Instant::now();
-        for _ in 0..3 {
-            if begun.elapsed() > WARM_UP {
-                break;
-            }
-            check();
-        }
-        let begun = Instant::now();
-        let mut samples = vec![check()];
-        while samples.len() < MAX_SAMPLES && begun.elapsed() < SAMPLING {
-            samples.push(check());
-        }
-        samples.sort();
-        println!(
-            "{name:<40} median {:>12.3?}   min {:>12.3?}   ({} samples)",
-            samples[samples.len() / 2],
-            samples[0],
-            samples.len()
-        );
+        sample(name, check);
     }
+
+    /// Times another program as a baseline, sampled as the cases are, when
+    /// it is installed: `command` split at spaces, its output checked to
+    /// start with `expected`. `--test` leaves baselines out.
+    pub fn baseline(&self, name: &str, command: &str, expected: &str) {
+        if self.test || !self.keeps(name) {
+            return;
+        }
+        let mut words = command.split(' ');
+        let program = words.next().expect("a program");
+        let args: Vec<&str> = words.collect();
+        if Command::new(program).args(&args).output().is_err() {
+            println!("{name:<40} ({program} is not installed)");
+            return;
+        }
+        sample(name, || {
+            let start = Instant::now();
+            let output = Command::new(program).args(&args).output();
+            let elapsed = start.elapsed();
+            let output = output.expect("it ran before");
+            assert!(
+                output.stdout.starts_with(expected.as_bytes()),
+                "baseline {name} gave {:?}",
+                String::from_utf8_lossy(&output.stdout)
+            );
+            elapsed
+        });
+    }
+}
+
+/// Runs `f` on a pool of one thread (the one-thread figures), or directly
+/// without the `rayon` feature.
+pub fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    #[cfg(feature = "rayon")]
+    {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool of one thread")
+            .install(f)
+    }
+    #[cfg(not(feature = "rayon"))]
+    f()
+}
+
+/// Warms up and samples `check`, which times one run, and prints the
+/// median and the minimum.
+fn sample(name: &str, mut check: impl FnMut() -> Duration) {
+    let begun = Instant::now();
+    for _ in 0..3 {
+        if begun.elapsed() > WARM_UP {
+            break;
+        }
+        check();
+    }
+    let begun = Instant::now();
+    let mut samples = vec![check()];
+    while samples.len() < MAX_SAMPLES && begun.elapsed() < SAMPLING {
+        samples.push(check());
+    }
+    samples.sort();
+    println!(
+        "{name:<40} median {:>12.3?}   min {:>12.3?}   ({} samples)",
+        samples[samples.len() / 2],
+        samples[0],
+        samples.len()
+    );
 }
