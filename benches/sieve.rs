@@ -66,33 +66,31 @@ fn main() {
         sieve::prime_sum(10_000_000_000_000)
     });
     // One thread, beside the baseline.
-    let pi_1e14 = 3_204_941_750_802;
     let pi_1e16 = 279_238_341_033_925;
-    bench.baseline(
-        "baseline: primecount 1e14 --threads=1",
-        "primecount 1e14 --threads=1",
-        &pi_1e14.to_string(),
-    );
-    bench.case("one thread: prime_pi(1e14)", pi_1e14, || {
-        common::one_thread(|| sieve::prime_pi(100_000_000_000_000))
-    });
-    bench.case(
-        "one thread: prime_sum(1e14)",
-        157_589_260_710_736_940_541_561_021,
-        || common::one_thread(|| sieve::prime_sum(100_000_000_000_000)),
-    );
-    bench.baseline(
-        "baseline: primecount 1e16 --threads=1",
-        "primecount 1e16 --threads=1",
-        &pi_1e16.to_string(),
-    );
-    bench.case("one thread: prime_pi(1e16)", pi_1e16, || {
-        common::one_thread(|| sieve::prime_pi(10_000_000_000_000_000))
-    });
     let sum_1e16 = 1_376_110_854_313_351_899_159_632_866_552;
-    bench.case("one thread: prime_sum(1e16)", sum_1e16, || {
-        common::one_thread(|| sieve::prime_sum(10_000_000_000_000_000))
-    });
+    let large = [
+        (
+            "1e14",
+            3_204_941_750_802,
+            157_589_260_710_736_940_541_561_021,
+        ),
+        ("1e16", pi_1e16, sum_1e16),
+    ];
+    for (name, pi, sum) in large {
+        let x = name.parse::<f64>().expect("a number") as u64;
+        let primecount = format!("primecount {name} --threads=1");
+        bench.baseline(
+            &format!("baseline: {primecount}"),
+            &primecount,
+            &pi.to_string(),
+        );
+        bench.case(&format!("one thread: prime_pi({name})"), pi, || {
+            common::one_thread(|| sieve::prime_pi(x))
+        });
+        bench.case(&format!("one thread: prime_sum({name})"), sum, || {
+            common::one_thread(|| sieve::prime_sum(x))
+        });
+    }
     bench.case(
         "one thread: PrimeSums::new(1e16)",
         (pi_1e16, sum_1e16),
