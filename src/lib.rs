@@ -178,6 +178,7 @@
 mod arith;
 mod error;
 mod moves;
+mod threads;
 pub mod prime_square;
 pub mod sieve;
 pub mod slider;

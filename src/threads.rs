@@ -1,0 +1,53 @@
+//! The one place that knows whether the `rayon` feature is on: the crate's
+//! parallel paths call these helpers, which run on rayon's pool with the
+//! feature and in order on the calling thread without it, with the same
+//! results either way.
+
+use std::ops::Range;
+
+/// The number of threads the work is shared out to: the size of rayon's
+/// current pool, or 1 without the feature.
+pub(crate) fn count() -> usize {
+    #[cfg(feature = "rayon")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "rayon"))]
+    1
+}
+
+/// `f` of every item, in the items' order.
+pub(crate) fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        items.par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "rayon"))]
+    items.iter().map(f).collect()
+}
+
+/// `job(state, i)` for every `i` in `jobs`, combined in the order of `i`
+/// by the associative `combine`, from `empty`. Each thread makes its own
+/// `state` with `init` and reuses it from job to job. On rayon's threads
+/// one index is one job, since the jobs of the crate's callers differ
+/// widely in cost.
+pub(crate) fn fold_in_order<S, R: Send>(
+    jobs: Range<usize>,
+    init: impl Fn() -> S + Sync + Send,
+    job: impl Fn(&mut S, usize) -> R + Sync + Send,
+    empty: impl Fn() -> R + Sync + Send,
+    combine: impl Fn(R, R) -> R + Sync + Send,
+) -> R {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        jobs.into_par_iter()
+            .with_max_len(1)
+            .map_init(init, job)
+            .reduce(empty, combine)
+    }
+    #[cfg(not(feature = "rayon"))]
+    {
+        let mut state = init();
+        jobs.fold(empty(), |done, i| combine(done, job(&mut state, i)))
+    }
+}
