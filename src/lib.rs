@@ -176,13 +176,16 @@
 #![deny(unsafe_code)]
 
 mod arith;
+#[allow(unsafe_code)]
+mod dispatch;
 mod error;
 mod moves;
-mod threads;
 pub mod prime_square;
+mod prime_sums;
 pub mod sieve;
 pub mod slider;
 pub mod sliding_game;
+mod threads;
 
 pub use error::Error;
 

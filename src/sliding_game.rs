@@ -40,7 +40,6 @@ use std::iter::FusedIterator;
 use crate::Error;
 use crate::arith::{Ring, Value, Wide};
 pub use crate::moves::{Move, Moves};
-use crate::sieve;
 
 /// Checks that an `rows × cols` board has room for the counter and the space.
 fn check_board(rows: u64, cols: u64) -> Result<(), Error> {
@@ -542,7 +541,7 @@ pub fn count_grids(prime_limit: u64) -> Result<u128, Error> {
     if prime_limit > LAST {
         return Err(overflow);
     }
-    let (primes, squares) = sieve::count_and_squares(prime_limit - 1);
+    let (primes, squares) = crate::prime_sums::count_and_squares(prime_limit - 1);
     // Σ (p² - 1) / 12 over 5 <= p < L: remove p = 2, 3 (4 + 9, and 2 from π).
     let removed = Wide::from_u128(13 + u128::from(primes - 2));
     let count = squares.minus(removed).div_small(12);

@@ -67,24 +67,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod lmo;
 mod miller_rabin;
 mod packed;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod segmented;
-mod sums;
-mod weight;
 mod wheel;
 
 use std::ops::{Bound, Range, RangeBounds};
 
+pub use crate::prime_sums::{PrimeSums, prime_pi, prime_sum};
 pub use packed::{Primes, Sieve};
 #[cfg(feature = "rayon")]
 pub use parallel::ParPrimesIn;
 pub use segmented::PrimesIn;
-pub use sums::PrimeSums;
-pub(crate) use sums::count_and_squares;
 
 use crate::Error;
 
@@ -204,108 +200,4 @@ pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
 /// ```
 pub fn primes_in(range: impl RangeBounds<u64>) -> Result<PrimesIn, Error> {
     PrimesIn::new(half_open(range))
-}
-
-/// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
-///
-/// Below `2^12` the primes are sieved and counted; above, they are counted
-/// without being listed, by the combinatorial engine described at
-/// [`prime_sum`] with every prime weighing 1. For many `x` below one
-/// bound, [`Sieve::prime_pi`] answers each in constant time.
-///
-/// # Complexity
-///
-/// Time `O(x^{2/3} log log x / α)` for the sieve below `x / y` plus
-/// `O(x^{2/3} / log² x)` leaves, memory `O(y)`, with `y = α ∛x` and
-/// `α = (ln x)² / 90`. Measured, one thread of a shared 2-core Intel Xeon
-/// (CPU seconds and peak memory of the whole process):
-///
-/// | `x`    | time      | memory  |
-/// |--------|-----------|---------|
-/// | `10^10`| < 0.01 s  | 3.8 MB  |
-/// | `10^11`| 0.01 s    | 4.0 MB  |
-/// | `10^12`| 0.03 s    | 4.3 MB  |
-/// | `10^13`| 0.14 s    | 5.1 MB  |
-/// | `10^14`| 0.44 s    | 6.3 MB  |
-/// | `10^15`| 1.8 s     | 9.4 MB  |
-/// | `10^16`| 7.3 s     | 16.0 MB |
-/// | `10^17`| 30 s (estimate) | 32 MB (estimate) |
-/// | `10^18`| 2 min (estimate) | 70 MB (estimate) |
-/// | `2^64` | 12 min (estimate) | 200 MB (estimate) |
-///
-/// primecount 7.6 (Gourdon's algorithm, one thread) takes 0.74× these
-/// times at `10^14` and 0.76× at `10^16`, measured side by side. The
-/// estimates extrapolate the measured growth, about 4.1 times per decade,
-/// and the tables' size, about `2 y` bytes plus 32 bytes per prime up to
-/// `y`. With the `rayon` feature on both cores the wall time is about
-/// 0.56× these figures at `10^16` (4.1 s), for 1 MB more memory.
-///
-/// # Examples
-///
-/// ```
-/// use primeboard::sieve::prime_pi;
-///
-/// assert_eq!(prime_pi(0), 0);
-/// assert_eq!(prime_pi(100), 25);
-/// assert_eq!(prime_pi(1_000_000_000_000), 37_607_912_018);
-/// ```
-#[must_use]
-pub fn prime_pi(x: u64) -> u64 {
-    sums::weighed::<weight::Count>(x)
-}
-
-/// `Σ p`, the sum of the primes `p <= x`, exact for every `u64` `x` (it is
-/// below `4 · 10^36`).
-///
-/// Below `2^12` the primes are sieved and added up. Above, the method of
-/// Lagarias, Miller and Odlyzko, with the easy leaves of Deléglise and
-/// Rivat, runs with the weight `f(n) = n`, which is completely
-/// multiplicative: with `y = α ∛x`, `S(x) = φ(x, π(y)) - 1 + S(y) - P2`,
-/// where `φ(v, b)` adds `f(n)` over the `n <= v` free of the first `b`
-/// primes and `P2` the products of two primes above `y`. `φ` splits into
-/// ordinary leaves (closed forms of `Σ_{j <= t} j`), easy special leaves
-/// (from a table of the primes up to `y`) and hard ones, answered while the
-/// odd numbers below `x / y` are sieved a 2^21-integer segment at a time,
-/// from a sum per 512-integer block; the fully sieved segments then give
-/// `P2`. Every step is a ring operation, so the sums are carried modulo
-/// `2^128` and are exact because the result fits.
-///
-/// With the `rayon` feature the segments are sieved on rayon's threads,
-/// shortened to about eight per thread where `x / y` is small (to no less
-/// than `2^17` integers): each run of segments counts `φ` and the prime
-/// sums from its own first number and keeps, for every sieving prime, the
-/// weights of its leaves, so that the runs combine in order afterwards (a
-/// product of the earlier runs' `φ` and the later runs' weights). The easy
-/// leaves are shared out one sieving prime at a time.
-///
-/// # Complexity
-///
-/// As [`prime_pi`]. Measured the same way:
-///
-/// | `x`    | time      | memory  |
-/// |--------|-----------|---------|
-/// | `10^10`| < 0.01 s  | 4.0 MB  |
-/// | `10^11`| 0.01 s    | 4.1 MB  |
-/// | `10^12`| 0.04 s    | 4.5 MB  |
-/// | `10^13`| 0.17 s    | 5.4 MB  |
-/// | `10^14`| 0.65 s    | 7.0 MB  |
-/// | `10^15`| 2.6 s     | 10.3 MB |
-/// | `10^16`| 11.2 s    | 18.2 MB |
-/// | `10^17`| 48 s (estimate) | 34 MB (estimate) |
-/// | `10^18`| 3.5 min (estimate) | 80 MB (estimate) |
-/// | `2^64` | 20 min (estimate) | 230 MB (estimate) |
-///
-/// On both cores, 0.53× the time at `10^16` (5.9 s of wall time).
-///
-/// # Examples
-///
-/// ```
-/// use primeboard::sieve::prime_sum;
-///
-/// assert_eq!(prime_sum(10), 2 + 3 + 5 + 7);
-/// assert_eq!(prime_sum(1_000_000_000_000), 18_435_588_552_550_705_911_377);
-/// ```
-#[must_use]
-pub fn prime_sum(x: u64) -> u128 {
-    sums::weighed::<weight::Linear<u128>>(x)
 }

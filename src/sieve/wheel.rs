@@ -492,30 +492,9 @@ pub(crate) fn word(seg: &[u8], w: usize) -> u64 {
 }
 
 /// Number of set bits of `seg`, a word at a time, with the processor's own
-/// population count (and AVX2) where it has them.
+/// population count where it has one.
 pub(crate) fn count_ones(seg: &[u8]) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("avx2")
-    {
-        // The crate's one `unsafe`: calling a function compiled for
-        // instructions the processor was just checked to have.
-        #[allow(unsafe_code)]
-        // SAFETY: the processor supports `popcnt` and `avx2`, checked just above.
-        return unsafe { count_ones_avx2(seg) };
-    }
-    count_ones_portable(seg)
-}
-
-/// [`count_ones_portable`] compiled for `popcnt` and AVX2.
-///
-/// # Safety
-///
-/// The processor must support `popcnt` and `avx2`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,avx2")]
-#[allow(unsafe_code)]
-unsafe fn count_ones_avx2(seg: &[u8]) -> u64 {
-    count_ones_portable(seg)
+    crate::dispatch::with_avx2(|| count_ones_portable(seg))
 }
 
 #[inline(always)]

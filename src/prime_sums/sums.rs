@@ -1,37 +1,9 @@
-//! [`PrimeSums`] and the choice between a plain sieve and the combinatorial
-//! engine of [`lmo`](super::lmo) for `π(x)` and the prime sums.
+//! [`PrimeSums`]: `π(x)`, `Σ p` and `Σ p²` from one run of the engine.
 
-use super::lmo;
-use super::segmented::PrimesIn;
-use super::weight::{Count, Linear, Square, Weight};
+use super::weighed;
+use super::weight::{Count, Linear, Square};
 use crate::Error;
-use crate::arith::{Ring, Value, Wide};
-
-/// Below this, adding up a sieve's primes beats the engine.
-const SIEVE_BELOW: u64 = 1 << 12;
-
-/// `Σ f(p)` over the primes `p <= x`, by the faster method for `x`.
-pub(crate) fn weighed<W: Weight>(x: u64) -> W::V {
-    if x < SIEVE_BELOW.max(lmo::MIN_X) {
-        PrimesIn::new(0..x + 1)
-            .expect("the sieving primes below 2^6 fit in memory")
-            .fold(W::V::default(), |s, p| s.plus(W::of(p)))
-    } else {
-        lmo::prime_sum::<W>(x, lmo::split(x))
-    }
-}
-
-/// `π(x)` and `Σ p²` over the primes `p <= x`, exact for every `x`: what
-/// [`count_grids`](crate::sliding_game::count_grids) needs. The squares are
-/// carried in 128 bits while `Σ_{n <= x} n² < 2^128`, in 192 above.
-pub(crate) fn count_and_squares(x: u64) -> (u64, Wide) {
-    if Square::<Wide>::prefix(x).to_u128().is_some() {
-        let (count, squares) = weighed::<(Count, Square<u128>)>(x);
-        (count, Wide::from_u128(squares))
-    } else {
-        weighed::<(Count, Square<Wide>)>(x)
-    }
-}
+use crate::arith::Wide;
 
 /// The prime counts and prime power sums of every prime `p <= x`:
 /// `Σ p⁰ = π(x)`, `Σ p¹` and `Σ p²`.
@@ -69,8 +41,8 @@ impl PrimeSums {
     /// # Complexity
     ///
     /// As [`prime_sum`](super::prime_sum), in about 1.4 times its time and
-    /// memory (measured at `10^16`, one thread: 1.40× the time, 25 MB): the three sums share
-    /// the sieve and the leaves. Near the `x` where `Σ p²` passes `2^128`, where
+    /// memory (see the crate docs' [speed section](crate#speed)): the three
+    /// sums share the sieve and the leaves. Near the `x` where `Σ p²` passes `2^128`, where
     /// its bounds `(Σ p)² / π(x)` and `x Σ p` straddle `2^128`, the squares
     /// are computed a second time, in 192 bits.
     ///
@@ -111,7 +83,6 @@ impl PrimeSums {
     /// use primeboard::sieve::PrimeSums;
     ///
     /// assert_eq!(PrimeSums::new(7).x(), 7);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn x(&self) -> u64 {
@@ -126,7 +97,6 @@ impl PrimeSums {
     /// use primeboard::sieve::PrimeSums;
     ///
     /// assert_eq!(PrimeSums::new(100_000_000_000).prime_pi(), 4_118_054_813);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn prime_pi(&self) -> u64 {
@@ -141,7 +111,6 @@ impl PrimeSums {
     /// use primeboard::sieve::PrimeSums;
     ///
     /// assert_eq!(PrimeSums::new(10).sum(), 2 + 3 + 5 + 7);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn sum(&self) -> u128 {

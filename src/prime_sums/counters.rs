@@ -1,9 +1,17 @@
-//! The weights the prime-sum engine adds up: `f(n) = n^k` for `k = 0, 1, 2`,
-//! completely multiplicative, and pairs of them for several sums in one pass.
+//! The counters of the hard leaves' sieve: a segment's bits summarised as
+//! [`Bits`] per block of [`BLOCK_WORDS`] words and per super-block of
+//! [`SUPER_BLOCKS`] blocks, so that `Σ f(j)` over the bits below any
+//! position takes a walk over the super-blocks, one masked sum of a
+//! super-block's counters and one of a block's words ([`Counted::below`]).
 
-use std::marker::PhantomData;
+/// Words per counter block: a query reads at most this many words.
+pub(super) const BLOCK_WORDS: usize = 4;
+/// Bits per counter block.
+pub(super) const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 
-use crate::arith::{Ring, Value};
+/// Blocks per super-block: a run of queries walks the super-blocks' sums,
+/// then at most this many blocks' sums per query.
+pub(super) const SUPER_BLOCKS: usize = 16;
 
 /// The set bits of one sieve word, summarised: bit `i` stands for the
 /// number `base + 2i`.
@@ -12,9 +20,9 @@ pub(crate) struct Bits {
     /// How many bits are set.
     pub(crate) count: u64,
     /// `Σ i` over the set bits (only when the weight's power is `>= 1`).
-    pub(crate) first: u64,
+    pub(crate) positions: u64,
     /// `Σ i²` over the set bits (only when the weight's power is 2).
-    pub(crate) second: u64,
+    pub(crate) squares: u64,
 }
 
 /// Masks of the bit positions `i` whose bit `s` is set, `s = 0..6`.
@@ -37,16 +45,16 @@ static BYTE_SUMS: [[u64; 256]; 8] = {
     while k < 8 {
         let mut v = 0;
         while v < 256 {
-            let (mut count, mut first, mut second) = (0, 0, 0);
+            let (mut count, mut positions, mut squares) = (0, 0, 0);
             let mut j = 0;
             while j < 8 {
                 if v >> j & 1 == 1 {
                     let i = 8 * k as u64 + j;
-                    (count, first, second) = (count + 1, first + i, second + i * i);
+                    (count, positions, squares) = (count + 1, positions + i, squares + i * i);
                 }
                 j += 1;
             }
-            table[k][v] = count | first << 8 | second << 24;
+            table[k][v] = count | positions << 8 | squares << 24;
             v += 1;
         }
         k += 1;
@@ -66,21 +74,21 @@ impl Bits {
                 .sum();
             return Bits {
                 count: packed & 0xFF,
-                first: packed >> 8 & 0xFFFF,
-                second: packed >> 24,
+                positions: packed >> 8 & 0xFFFF,
+                squares: packed >> 24,
             };
         }
         let count = u64::from(word.count_ones());
-        let mut first = 0;
+        let mut positions = 0;
         if power >= 1 {
             for (s, mask) in POSITION_BITS.iter().enumerate() {
-                first += u64::from((word & mask).count_ones()) << s;
+                positions += u64::from((word & mask).count_ones()) << s;
             }
         }
         Bits {
             count,
-            first,
-            second: 0,
+            positions,
+            squares: 0,
         }
     }
 }
@@ -98,11 +106,11 @@ pub(crate) trait Counter: Copy {
     fn bit(bit: u64, i: u64) -> Self;
     fn plus(self, other: Self) -> Self;
     fn minus(self, other: Self) -> Self;
-    /// As [`Bits`], for [`Weight::bits`].
+    /// As [`Bits`], for [`Weight::bits`](super::weight::Weight::bits).
     fn bits(self) -> Bits;
     /// The sum of `counters[..k]`.
     #[inline(always)]
-    fn first(counters: &[Self], k: usize) -> Self {
+    fn sum_before(counters: &[Self], k: usize) -> Self {
         counters[..k].iter().fold(Self::ZERO, |sum, &c| sum.plus(c))
     }
     /// The bits at positions below `n` of `words`, whose first bit is at
@@ -145,13 +153,13 @@ impl Counter for u64 {
     fn bits(self) -> Bits {
         Bits {
             count: self,
-            first: 0,
-            second: 0,
+            positions: 0,
+            squares: 0,
         }
     }
     /// Every counter, masked: no branch on `k`.
     #[inline(always)]
-    fn first(counters: &[u64], k: usize) -> u64 {
+    fn sum_before(counters: &[u64], k: usize) -> u64 {
         let keep = |j: usize| u64::from(j < k).wrapping_neg();
         (0..counters.len()).map(|j| counters[j] & keep(j)).sum()
     }
@@ -177,7 +185,7 @@ impl<const N: usize> Counter for [u64; N] {
     fn of(word: u64, offset: u64) -> [u64; N] {
         let bits = Bits::of(word, N as u32 - 1);
         // Σ (o + i) = o c + Σ i, Σ (o + i)² = o² c + 2 o Σ i + Σ i².
-        let (c, f, s) = (bits.count, bits.first, bits.second);
+        let (c, f, s) = (bits.count, bits.positions, bits.squares);
         let sums = [c, offset * c + f, offset * offset * c + 2 * offset * f + s];
         std::array::from_fn(|k| sums[k])
     }
@@ -199,176 +207,115 @@ impl<const N: usize> Counter for [u64; N] {
         let sum = |k: usize| self.get(k).copied().unwrap_or(0);
         Bits {
             count: sum(0),
-            first: sum(1),
-            second: sum(2),
+            positions: sum(1),
+            squares: sum(2),
         }
     }
 }
 
-/// A completely multiplicative weight `f` with `f(1) = 1`, its values in a
-/// wrapping [`Value`].
-pub(crate) trait Weight {
-    /// The sums' type.
-    type V: Value;
-    /// The segment counters' type: [`Bits`] up to [`Weight::POWER`].
-    type Counter: Counter;
-    /// The highest power of `n` in `f`: which parts of [`Bits`] it reads.
-    const POWER: u32;
-    /// `f(n)`.
-    fn of(n: u64) -> Self::V;
-    /// `F(t) = Σ_{1 <= j <= t} f(j)`.
-    fn prefix(t: u64) -> Self::V;
-    /// `v · f(n)`.
-    fn scale(v: Self::V, n: u64) -> Self::V;
-    /// `Σ f(base + 2i)` over the set bits `i` that `bits` summarises.
-    fn bits(base: u64, bits: Bits) -> Self::V;
-    /// `Σ f(p)` over the first `k` primes, from `prefix`, their running
-    /// sums (`prefix[0] = 0`).
+/// A segment's bits, a bit per odd number, with their sums per block, per
+/// super-block and in all, by position `i` from the segment's first bit.
+pub(super) struct Counted<C> {
+    /// The bits, a block and a super-block longer than the segment: a
+    /// query reads whole ones.
+    pub(super) words: Vec<u64>,
+    /// A counter per block.
+    counters: Vec<C>,
+    /// The sums of [`SUPER_BLOCKS`] counters.
+    supers: Vec<C>,
+    /// The sum of every counter.
+    pub(super) total: C,
+}
+
+impl<C: Counter> Counted<C> {
+    /// Room for a segment of `words` words, all clear.
+    pub(super) fn new(words: usize) -> Counted<C> {
+        let supers = words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS);
+        Counted {
+            words: vec![0; words + BLOCK_WORDS],
+            counters: vec![C::ZERO; (supers + 1) * SUPER_BLOCKS],
+            supers: vec![C::ZERO; supers + 1],
+            total: C::ZERO,
+        }
+    }
+
+    /// Sets every counter to the bits.
     #[inline(always)]
-    fn first_primes(k: usize, prefix: &[Self::V]) -> Self::V {
-        prefix[k]
+    pub(super) fn recount(&mut self) {
+        self.total = C::ZERO;
+        self.supers.fill(C::ZERO);
+        for (k, block) in self.words.chunks(BLOCK_WORDS).enumerate() {
+            let mut sum = C::ZERO;
+            for (j, &word) in block.iter().enumerate() {
+                let offset = 64 * (k * BLOCK_WORDS + j) as u64;
+                sum = sum.plus(C::of(word, offset));
+            }
+            self.counters[k] = sum;
+            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].plus(sum);
+            self.total = self.total.plus(sum);
+        }
     }
-}
 
-/// `f(n) = 1`: sums are counts.
-pub(crate) struct Count;
-
-impl Weight for Count {
-    type V = u64;
-    type Counter = u64;
-    const POWER: u32 = 0;
-
-    #[inline]
-    fn of(_: u64) -> u64 {
-        1
-    }
-    #[inline]
-    fn prefix(t: u64) -> u64 {
-        t
-    }
-    #[inline]
-    fn scale(v: u64, _: u64) -> u64 {
-        v
-    }
-    #[inline]
-    fn bits(_: u64, bits: Bits) -> u64 {
-        bits.count
-    }
-    /// `k` itself: no table to read.
+    /// Clears bit `i`, and, if `COUNT`, takes it out of its block's and
+    /// super-block's counters; returns what it took out (nothing if the
+    /// bit was clear or `COUNT` is off), for the caller to take out of
+    /// [`Counted::total`].
     #[inline(always)]
-    fn first_primes(k: usize, _: &[u64]) -> u64 {
-        k as u64
-    }
-}
-
-/// `f(n) = n`, in the ring `R`.
-pub(crate) struct Linear<R>(PhantomData<R>);
-
-impl<R: Ring> Weight for Linear<R> {
-    type V = R;
-    type Counter = [u64; 2];
-    const POWER: u32 = 1;
-
-    #[inline]
-    fn of(n: u64) -> R {
-        R::from_u128(n.into())
-    }
-    #[inline]
-    fn prefix(t: u64) -> R {
-        let t = u128::from(t);
-        // t (t + 1) < 2^128 for t < 2^64.
-        R::from_u128(t * (t + 1) / 2)
-    }
-    #[inline]
-    fn scale(v: R, n: u64) -> R {
-        v.times(n.into())
-    }
-    #[inline]
-    fn bits(base: u64, bits: Bits) -> R {
-        R::from_u128(u128::from(bits.count) * u128::from(base) + u128::from(2 * bits.first))
-    }
-}
-
-/// `f(n) = n²`, in the ring `R`.
-pub(crate) struct Square<R>(PhantomData<R>);
-
-impl<R: Ring> Weight for Square<R> {
-    type V = R;
-    type Counter = [u64; 3];
-    const POWER: u32 = 2;
-
-    #[inline]
-    fn of(n: u64) -> R {
-        let n = u128::from(n);
-        R::from_u128(n * n)
-    }
-    #[inline]
-    fn prefix(t: u64) -> R {
-        // t (t + 1) (2t + 1) / 6, the divisions done on the factors first,
-        // in 64 bits: exactly one of t, t + 1 is even and one of t, t + 1,
-        // 2t + 1 is a multiple of 3 (with t = 3q + r, it is q, q + 1 or 2q + 1
-        // times 3), and the even factor stays even once divided by 3.
-        let (q, r) = (t / 3, t % 3);
-        let (mut a, mut b, mut c) = (u128::from(t), u128::from(t) + 1, 2 * u128::from(t) + 1);
-        match r {
-            0 => a = q.into(),
-            1 => c = u128::from(2 * q + 1),
-            _ => b = u128::from(q) + 1,
+    pub(super) fn clear<const COUNT: bool>(&mut self, i: u64) -> C {
+        let w = (i / 64) as usize;
+        let mut taken = C::ZERO;
+        if COUNT {
+            // The bit's value, without a branch.
+            taken = C::bit(self.words[w] >> (i % 64) & 1, i);
+            let k = (i / BLOCK_BITS) as usize;
+            self.counters[k] = self.counters[k].minus(taken);
+            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(taken);
         }
-        if t.is_multiple_of(2) {
-            a >>= 1;
-        } else {
-            b >>= 1;
+        self.words[w] &= !(1 << (i % 64));
+        taken
+    }
+
+    /// The bits at positions below `n`, for `n` increasing from one call
+    /// to the next with the same `cursor`.
+    #[inline(always)]
+    pub(super) fn below(&self, cursor: &mut Cursor<C>, n: u64) -> C {
+        let block = (n / BLOCK_BITS) as usize;
+        let super_start = block / SUPER_BLOCKS * SUPER_BLOCKS;
+        while cursor.block < super_start {
+            cursor.sum = cursor.sum.plus(self.supers[cursor.block / SUPER_BLOCKS]);
+            cursor.block += SUPER_BLOCKS;
         }
-        R::from_u128(a).times(b).times(c)
-    }
-    #[inline]
-    fn scale(v: R, n: u64) -> R {
-        let n = u128::from(n);
-        v.times(n * n)
-    }
-    #[inline]
-    fn bits(base: u64, bits: Bits) -> R {
-        // Σ (base + 2i)² = count base² + 4 base Σi + 4 Σi².
-        let base = u128::from(base);
-        R::from_u128(base * base)
-            .times(bits.count.into())
-            .plus(R::from_u128(4 * base * u128::from(bits.first)))
-            .plus(R::from_u128(4 * u128::from(bits.second)))
+        // The buffers run a super-block and a block past the segment's end.
+        let counters = &self.counters[super_start..super_start + SUPER_BLOCKS];
+        let start = block * BLOCK_WORDS;
+        let words = &self.words[start..start + BLOCK_WORDS];
+        cursor
+            .sum
+            .plus(C::sum_before(counters, block - super_start))
+            .plus(C::below(words, 64 * start as u64, n % BLOCK_BITS))
     }
 }
 
-/// Two weights at once.
-impl<A: Weight, B: Weight> Weight for (A, B) {
-    type V = (A::V, B::V);
-    /// Every pair the engine sums takes squares.
-    type Counter = [u64; 3];
-    const POWER: u32 = if A::POWER > B::POWER {
-        A::POWER
-    } else {
-        B::POWER
-    };
+/// Where a run of increasing queries stands: the blocks before `block` (a
+/// multiple of [`SUPER_BLOCKS`]) sum to `sum`.
+pub(super) struct Cursor<C> {
+    block: usize,
+    sum: C,
+}
 
-    #[inline]
-    fn of(n: u64) -> Self::V {
-        (A::of(n), B::of(n))
-    }
-    #[inline]
-    fn prefix(t: u64) -> Self::V {
-        (A::prefix(t), B::prefix(t))
-    }
-    #[inline]
-    fn scale(v: Self::V, n: u64) -> Self::V {
-        (A::scale(v.0, n), B::scale(v.1, n))
-    }
-    #[inline]
-    fn bits(base: u64, bits: Bits) -> Self::V {
-        (A::bits(base, bits), B::bits(base, bits))
+impl<C: Counter> Cursor<C> {
+    /// At the segment's start.
+    pub(super) fn new() -> Cursor<C> {
+        Cursor {
+            block: 0,
+            sum: C::ZERO,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::weight::{Square, Weight};
     use super::*;
 
     #[test]
@@ -379,8 +326,8 @@ mod tests {
             let set: Vec<u64> = (0..64).filter(|i| word >> i & 1 == 1).collect();
             let bits = Bits::of(word, 2);
             assert_eq!(bits.count, set.len() as u64);
-            assert_eq!(bits.first, set.iter().sum::<u64>());
-            assert_eq!(bits.second, set.iter().map(|i| i * i).sum::<u64>());
+            assert_eq!(bits.positions, set.iter().sum::<u64>());
+            assert_eq!(bits.squares, set.iter().map(|i| i * i).sum::<u64>());
             let base = 1_000_000_007u64;
             let squares: u128 = set.iter().map(|i| u128::from(base + 2 * i).pow(2)).sum();
             assert_eq!(Square::<u128>::bits(base, bits), squares);
@@ -412,7 +359,7 @@ mod tests {
             assert_eq!(<[u64; 3]>::bit(0, i), [0; 3]);
             let bits = <[u64; 3]>::of(word, offset).minus(<[u64; 3]>::ZERO).bits();
             assert_eq!(
-                (bits.count, bits.first, bits.second),
+                (bits.count, bits.positions, bits.squares),
                 (sums[0], sums[1], sums[2])
             );
         }
@@ -430,7 +377,7 @@ mod tests {
                 .collect();
             for k in 0..=16 {
                 let plain = counters[..k].iter().fold(C::ZERO, |s, &c| s.plus(c));
-                assert_eq!(C::first(&counters, k), plain, "first {k} counters");
+                assert_eq!(C::sum_before(&counters, k), plain, "first {k} counters");
             }
             let mut plain = C::ZERO;
             for n in 0..=256 {
@@ -457,14 +404,33 @@ mod tests {
         }
     }
 
+    /// Every query of a segment of random bits, with one cursor, against
+    /// the bits below it added one by one; and the same after clearing bits.
     #[test]
-    fn prefix_sums_match_the_definition() {
-        let (mut one, mut two) = (0u128, 0u128);
-        for t in 0..1000u64 {
-            one += u128::from(t);
-            two += u128::from(t) * u128::from(t);
-            assert_eq!(Linear::<u128>::prefix(t), one);
-            assert_eq!(Square::<u128>::prefix(t), two);
+    fn queries_match_the_bits() {
+        let words = 3 * BLOCK_WORDS * SUPER_BLOCKS + 5;
+        let mut counted = Counted::<[u64; 3]>::new(words);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for w in &mut counted.words[..words] {
+            state = state.rotate_left(7) ^ state.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            *w = state;
         }
+        counted.recount();
+        for i in (0..64 * words as u64).step_by(7) {
+            let taken = counted.clear::<true>(i);
+            counted.total = counted.total.minus(taken);
+        }
+        let bit = |c: &Counted<[u64; 3]>, i: u64| {
+            <[u64; 3]>::bit(c.words[(i / 64) as usize] >> (i % 64) & 1, i)
+        };
+        let mut cursor = Cursor::new();
+        let mut plain = <[u64; 3]>::ZERO;
+        for n in 0..=64 * words as u64 {
+            assert_eq!(counted.below(&mut cursor, n), plain, "bits below {n}");
+            if n < 64 * words as u64 {
+                plain = plain.plus(bit(&counted, n));
+            }
+        }
+        assert_eq!(counted.total, plain);
     }
 }

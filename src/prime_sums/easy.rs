@@ -1,0 +1,218 @@
+//! The easy special leaves `p_b q` (`q` prime, `t = x / (p_b q) < p_b²`),
+//! whose `φ(t, b - 1) = 1 + S(t) - S(p_{b-1})` needs no sieve: `S(t)` from
+//! the tables when `t <= y`, from windows of `S` up to `√x` otherwise.
+
+use num_integer::Roots;
+
+use super::counters::Bits;
+use super::hard::Hard;
+use super::leaves::Leaves;
+use super::tables::{Tables, hard_up_to};
+use super::weight::Weight;
+use super::{div, quotient_by};
+use crate::arith::Value;
+use crate::{dispatch, threads};
+
+/// The special leaves of `b` with `m = q` prime above `hard_up_to`, none
+/// of them sieved: `φ(t, b - 1) = 1` when `t < p_b`, else `1 + S(t) -
+/// S(p_{b-1})`, since `t < p_b²` and `t <= y`.
+#[inline(always)]
+pub(super) fn easy_leaves<W: Weight>(
+    x: u64,
+    b: usize,
+    hard_up_to: u64,
+    tables: &Tables<W>,
+) -> W::V {
+    let a = tables.a();
+    let p = u64::from(tables.primes[b]);
+    let first = tables.pi(hard_up_to) + 1;
+    // q > x / p² leaves t < p: φ = 1.
+    let last_easy = tables.pi(div(x, p, p).min(tables.y())).max(first - 1);
+    let y = tables.y();
+    // Σ f(q) φ = Σ f(q) (1 - S(p_{b-1})) + Σ f(q) S(t).
+    let constant = W::of(1).minus(tables.prefix[b - 1]);
+    let mut sum = constant
+        .mul(tables.prefix[last_easy].minus(tables.prefix[first - 1]))
+        .plus(tables.prefix[a].minus(tables.prefix[last_easy]));
+    // Up to `s = √(x/p)`, each leaf reads its own `S(t)`.
+    let root = (x / p).sqrt();
+    let sparse_up_to = tables.pi(root.min(y)).min(last_easy);
+    let xp = x / p;
+    // The leaves with `t > y` take `S(t)` from the windows ([`Windows`]).
+    let mut i = first.max(tables.pi(div(x, p, y + 1).min(y)) + 1);
+    while i <= sparse_up_to {
+        let q = u64::from(tables.primes[i]);
+        let t = quotient_by(xp, q, tables.inverse[i]);
+        debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
+        sum = sum.plus(W::scale(tables.sum(t), q));
+        i += 1;
+    }
+    if i <= last_easy {
+        // The q in (low, high], all above s: Σ f(q) S(x/(pq)) counts the
+        // pairs of primes q, r with p q r <= x, so it is also
+        // Σ_r f(r) (S(min(high, x/(pr))) - S(low)) over r <= x/(p (low + 1)) < s.
+        let low = u64::from(tables.primes[i - 1]).max(root);
+        let high = u64::from(tables.primes[last_easy]);
+        let last_r = tables.pi(div(x, p, low + 1));
+        // r <= x / (p high): S(high).
+        let constant_up_to = tables.pi(div(x, p, high).min(y)).min(last_r);
+        sum = sum
+            .plus(tables.prefix[last_easy].mul(tables.prefix[constant_up_to]))
+            .minus(tables.prefix[tables.pi(low)].mul(tables.prefix[last_r]));
+        for j in constant_up_to + 1..=last_r {
+            let r = u64::from(tables.primes[j]);
+            let t = quotient_by(xp, r, tables.inverse[j]);
+            debug_assert!(t < high);
+            sum = sum.plus(W::scale(tables.sum(t), r));
+        }
+    }
+    W::scale(sum, p)
+}
+
+/// The easy leaves with `y < t <= √x`: the odd numbers up to `√x` are
+/// sieved a window at a time into a table of `S`, from which each leaf
+/// reads `S(t)`; the windows combine in order ([`WindowRun::then`]).
+pub(super) struct Windows<'h, 'a, W: Weight> {
+    hard: &'h Hard<'a, W>,
+    /// The first number of window 0, a multiple of 128 (`S(t)` is counted
+    /// from it), and the end of the last.
+    start: u64,
+    end: u64,
+    /// 64-bit words per window.
+    words: usize,
+    /// `p_{general+1} ..= p_last` have such leaves.
+    last: usize,
+}
+
+/// One window's table: the odd primes in it, a bit per odd number, and
+/// `Σ f(p)` over the words before each word.
+struct Table<V> {
+    words: Vec<u64>,
+    before: Vec<V>,
+}
+
+/// What a run of consecutive windows adds, with `S` counted from the
+/// run's first number.
+#[derive(Clone, Copy, Default)]
+struct WindowRun<V> {
+    /// `Σ ±f(p q) S(t)` over the leaves with `t` in the run.
+    leaves: Leaves<V>,
+    /// `Σ f(p)` over the run's primes.
+    primes: V,
+}
+
+impl<V: Value> WindowRun<V> {
+    /// This run followed by `later`.
+    fn then(self, later: WindowRun<V>) -> WindowRun<V> {
+        WindowRun {
+            leaves: self.leaves.then(self.primes, later.leaves),
+            primes: self.primes.plus(later.primes),
+        }
+    }
+}
+
+impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
+    pub(super) fn new(hard: &'h Hard<'a, W>, words: usize) -> Self {
+        let (x, y, tables) = (hard.x, hard.y, hard.tables);
+        Windows {
+            hard,
+            start: (y + 1) / 128 * 128,
+            end: x.sqrt() + 1,
+            words,
+            last: tables.pi((x / (y + 1)).sqrt().min(y)),
+        }
+    }
+
+    /// The leaves' sum, window by window on rayon's threads with the
+    /// `rayon` feature.
+    pub(super) fn sum(&self) -> W::V {
+        let tables = self.hard.tables;
+        let count = (self.end - self.start).div_ceil(128 * self.words as u64) as usize;
+        let table = || Table {
+            words: vec![0; self.words + 1],
+            before: vec![W::V::default(); self.words + 1],
+        };
+        let run = threads::fold_in_order(
+            0..count,
+            table,
+            |table, i| dispatch::with_popcnt(|| self.window(i, table)),
+            WindowRun::default,
+            WindowRun::then,
+        );
+        // S(start - 1); 2 is not in the tables' odd numbers.
+        let before = tables.prefix[tables.pi(self.start.clamp(2, self.hard.y))];
+        run.leaves.after(before)
+    }
+
+    /// Window `i`, sieved in `table`.
+    #[inline(always)]
+    fn window(&self, i: usize, table: &mut Table<W::V>) -> WindowRun<W::V> {
+        let (x, y, tables) = (self.hard.x, self.hard.y, self.hard.tables);
+        let low = self.start + (i * 128 * self.words) as u64;
+        let high = (low + 128 * self.words as u64).min(self.end);
+        let primes = self.fill(table, low, high);
+        let mut leaves = Leaves::default();
+        for b in self.hard.general + 1..=self.last {
+            let p = u64::from(tables.primes[b]);
+            // q above the hard leaves and `p`, with y < t = x / (p q) in low..high.
+            let above = hard_up_to(x, p, y).max(p).max(div(x, p, high));
+            let up_to = div(x, p, low.max(y + 1)).min(y);
+            if up_to <= above {
+                continue;
+            }
+            let (first, last) = (tables.pi(above) + 1, tables.pi(up_to));
+            let xp = x / p;
+            let mut sum = W::V::default();
+            for i in first..=last {
+                let q = u64::from(tables.primes[i]);
+                let t = quotient_by(xp, q, tables.inverse[i]);
+                sum = sum.plus(W::scale(table.sum::<W>(low, t), q));
+            }
+            let factors = tables.prefix[last].minus(tables.prefix[first - 1]);
+            leaves.add(W::scale(sum, p), W::scale(factors, p));
+        }
+        WindowRun { leaves, primes }
+    }
+
+    /// Sieves the odd numbers of `low..high` into `table`; returns their
+    /// primes' `Σ f(p)`.
+    #[inline(always)]
+    fn fill(&self, table: &mut Table<W::V>, low: u64, high: u64) -> W::V {
+        let hard = self.hard;
+        let words = &mut table.words;
+        hard.fill_pattern(words, low, high);
+        for b in hard.presieved + 1..=hard.tables.pi((high - 1).sqrt()) {
+            let p = u64::from(hard.tables.primes[b]);
+            let multiple = (low.div_ceil(p) * p).max(p * p);
+            let mut i = (multiple + (multiple + 1) % 2 * p - low) / 2;
+            while i < (high - low) / 2 {
+                words[(i / 64) as usize] &= !(1 << (i % 64));
+                i += p;
+            }
+        }
+        if low == 0 {
+            // 1 is not prime, and the presieved primes are.
+            words[0] &= !1;
+            for &p in &hard.tables.primes[2..=hard.presieved] {
+                words[0] |= 1 << (p / 2);
+            }
+        }
+        let mut sum = W::V::default();
+        for (w, (&word, before)) in words.iter().zip(&mut table.before).enumerate() {
+            *before = sum;
+            sum = sum.plus(W::bits(low + 128 * w as u64 + 1, Bits::of(word, W::POWER)));
+        }
+        sum
+    }
+}
+
+impl<V: Value> Table<V> {
+    /// `Σ f(p)` over the primes `low <= p <= t` of the window from `low`.
+    #[inline(always)]
+    fn sum<W: Weight<V = V>>(&self, low: u64, t: u64) -> V {
+        let n = (t - low).div_ceil(2);
+        let w = (n / 64) as usize;
+        let word = self.words[w] & ((1 << (n % 64)) - 1);
+        self.before[w].plus(W::bits(low + 128 * w as u64 + 1, Bits::of(word, W::POWER)))
+    }
+}

@@ -1,0 +1,420 @@
+//! The hard special leaves and `P2`: the odd numbers below `z = x / y`
+//! sieved a segment at a time by `p_2, p_3, ...`; just before `p_b`
+//! crosses off its multiples, the segment answers the leaves of `b` in it
+//! from its [`Counted`] bits, and once the last sieving prime is done it
+//! holds the primes, from which `P2` reads `S(x/p)`.
+
+use std::ops::Range;
+
+use num_integer::Roots;
+
+use super::counters::{Counted, Counter, Cursor};
+use super::leaves::Leaves;
+use super::special::{Phi, special_leaves};
+use super::tables::Tables;
+use super::weight::Weight;
+use crate::arith::Value;
+use crate::sieve::PrimesIn;
+use crate::{dispatch, threads};
+
+/// The counted sieving primes below this cross off a segment without
+/// counting, and the segment is counted again after each: a prime with
+/// many multiples a segment takes them out of the counters slower.
+fn recount_below<W: Weight>() -> u32 {
+    match W::POWER {
+        0 => 128,
+        1 => 32,
+        _ => 16,
+    }
+}
+
+/// The primes `p_2 ..= p_PRESIEVED` (3, 5, 7) are removed from each segment
+/// by copying a pattern; their leaves take `φ` from
+/// [`tiny_phi`](super::special::tiny_phi).
+const PRESIEVED: usize = 4;
+
+/// The odd numbers free of 3, 5 and 7, a word per 64 from 1 on: bit `i` of
+/// word `w` stands for `2 (64 w + i) + 1`, over the period of 105 words.
+const PATTERN: [u64; 105] = {
+    let mut pattern = [0u64; 105];
+    let mut w = 0;
+    while w < 105 {
+        let mut bit = 0;
+        while bit < 64 {
+            let n = 2 * (64 * w + bit) + 1;
+            if n % 3 != 0 && n % 5 != 0 && n % 7 != 0 {
+                pattern[w as usize] |= 1 << bit;
+            }
+            bit += 1;
+        }
+        w += 1;
+    }
+    pattern
+};
+
+/// The residues modulo 30 prime to 30, each with the distance to the next:
+/// the multiples `k p` with such `k` are the ones the sieve crosses off,
+/// the others being even or multiples of 3 or 5.
+const WHEEL: [(u64, u64); 8] = [
+    (1, 6),
+    (7, 4),
+    (11, 2),
+    (13, 4),
+    (17, 2),
+    (19, 4),
+    (23, 6),
+    (29, 2),
+];
+
+/// The residues `k` whose multiples `k p` the sieve crosses off, with the
+/// distance to the next, and their modulus: [`WHEEL`] when 3 and 5 come
+/// first (always once they are presieved), the odd `k` for them.
+#[inline(always)]
+fn wheel(p: u64) -> (&'static [(u64, u64)], u64) {
+    match p {
+        3 | 5 => (&[(1, 2)], 2),
+        _ => (&WHEEL, 30),
+    }
+}
+
+/// The sieve over the odd numbers below `z`, segment by segment, answering
+/// the hard special leaves and `P2`: what every segment shares.
+pub(super) struct Hard<'a, W: Weight> {
+    pub(super) x: u64,
+    pub(super) y: u64,
+    z: u64,
+    /// `p_2 ..= p_sieving` cross off.
+    sieving: usize,
+    /// `b <= general` take every `m`, the others only primes.
+    pub(super) general: usize,
+    /// `p_counted` is the last prime with hard leaves, `p_b <= x^(1/4)` or
+    /// `b <= general`: the sieve counts what the primes up to it leave.
+    counted: usize,
+    pub(super) tables: &'a Tables<W>,
+    /// `p_2 ..= p_presieved` are presieved.
+    pub(super) presieved: usize,
+    /// The odd numbers free of the presieved primes, a word per 64 from
+    /// 1 on, over one period.
+    pattern: &'static [u64],
+    /// 64-bit words per segment.
+    words: usize,
+}
+
+/// One thread's segment: the odd numbers still unsieved, counted, and
+/// where each sieving prime crosses off next.
+struct Segment<C> {
+    bits: Counted<C>,
+    /// The next multiple `k p_b` to cross off, `k` prime to 30, and the
+    /// index of `k mod 30` in [`WHEEL`].
+    next: Vec<(u64, usize)>,
+}
+
+/// What a run of consecutive segments adds to the sums, with `φ` and `S`
+/// counted from the run's first number; runs combine in order
+/// ([`SegmentRun::then`]), so that the segments can be sieved on
+/// different threads.
+pub(super) struct SegmentRun<V> {
+    /// `phi[b]`: `Σ f(j)` over the run's `j` free of `p_1 ..= p_{b-1}`.
+    phi: Vec<V>,
+    /// `leaves[b]`: the hard leaves of `b`, against the `φ(·, b - 1)`
+    /// before the run.
+    leaves: Vec<Leaves<V>>,
+    /// `Σ f(p)` over the run's primes above `p_sieving`.
+    primes: V,
+    /// `Σ f(p) S(x/p)` over the `P2` primes `p` with `x/p` in the run,
+    /// against the `S` before the run; its weight is their `Σ f(p)`.
+    p2: Leaves<V>,
+    /// `Σ f(p) Σ f(p')` over those `P2` primes `p <= p'`, against the
+    /// `Σ f(p')` of the `P2` primes before the run.
+    p2_pairs: Leaves<V>,
+    /// `S(√x)`, counted as `p2`, if `√x` is in the run.
+    root: Option<V>,
+}
+
+impl<V: Value> SegmentRun<V> {
+    /// The run of no segments.
+    fn empty(counted: usize) -> SegmentRun<V> {
+        SegmentRun {
+            phi: vec![V::default(); counted + 1],
+            leaves: vec![Leaves::default(); counted + 1],
+            primes: V::default(),
+            p2: Leaves::default(),
+            p2_pairs: Leaves::default(),
+            root: None,
+        }
+    }
+
+    /// This run followed by `later`: `later`'s `φ` and `S` start where this
+    /// run's end.
+    fn then(mut self, later: SegmentRun<V>) -> SegmentRun<V> {
+        let per_prime = self.phi.iter_mut().zip(&mut self.leaves);
+        for ((phi, leaves), (&later_phi, &later_leaves)) in
+            per_prime.zip(later.phi.iter().zip(&later.leaves))
+        {
+            *leaves = leaves.then(*phi, later_leaves);
+            *phi = phi.plus(later_phi);
+        }
+        self.p2_pairs = self.p2_pairs.then(self.p2.weight, later.p2_pairs);
+        self.p2 = self.p2.then(self.primes, later.p2);
+        self.root = self.root.or(later.root.map(|root| root.plus(self.primes)));
+        self.primes = self.primes.plus(later.primes);
+        self
+    }
+
+    /// What the run adds to `S(x)`, with nothing before it: the hard
+    /// leaves, less `P2 = Σ_{y < p <= √x} f(p) (S(x/p) - S(p - 1))`.
+    pub(super) fn total(&self) -> V {
+        let leaves = self
+            .leaves
+            .iter()
+            .fold(V::default(), |sum, leaves| sum.plus(leaves.sum));
+        // Σ_{y < p <= √x} f(p) S(p - 1) = S(√x) Σ f(p) - Σ_{p <= p'} f(p) f(p').
+        let root = self.root.expect("y < √x < z");
+        let below = root.mul(self.p2.weight).minus(self.p2_pairs.sum);
+        leaves.minus(self.p2.sum.minus(below))
+    }
+}
+
+impl<'a, W: Weight> Hard<'a, W> {
+    pub(super) fn new(x: u64, y: u64, tables: &'a Tables<W>, words: usize) -> Self {
+        let z = x / (y + 1) + 1;
+        let sieving = tables.pi((z - 1).sqrt());
+        let general = tables.pi(y.sqrt());
+        // Tiny x: too few sieving primes to presieve.
+        let (presieved, pattern): (usize, &'static [u64]) = match sieving >= PRESIEVED {
+            true => (PRESIEVED, &PATTERN),
+            false => (1, &[u64::MAX]),
+        };
+        // A hard leaf `p q` with `b > general` has `p³ q <= x`, `p < x^(1/4)`.
+        let counted = tables
+            .pi(x.sqrt().sqrt())
+            .max(general)
+            .max(presieved)
+            .min(sieving);
+        Hard {
+            x,
+            y,
+            z,
+            sieving,
+            general,
+            counted,
+            tables,
+            presieved,
+            pattern,
+            words,
+        }
+    }
+
+    /// The special leaves of the presieved primes.
+    pub(super) fn tiny_leaves(&self) -> W::V {
+        let (x, tables) = (self.x, self.tables);
+        super::special::tiny_leaves(x, tables, self.general, self.presieved, self.z)
+    }
+
+    /// Sieves every segment: with several threads, one segment a job (the
+    /// leaves crowd the first segments), the runs combined in order.
+    pub(super) fn run(&self) -> SegmentRun<W::V> {
+        let count = self.z.div_ceil(128 * self.words as u64);
+        if threads::count() > 1 {
+            return threads::fold_in_order(
+                0..count as usize,
+                || self.segment(),
+                |segment, i| dispatch::with_popcnt(|| self.sieve(i as u64..i as u64 + 1, segment)),
+                || SegmentRun::empty(self.counted),
+                SegmentRun::then,
+            );
+        }
+        self.sieve(0..count, &mut self.segment())
+    }
+
+    /// A segment's buffers.
+    fn segment(&self) -> Segment<W::Counter> {
+        Segment {
+            bits: Counted::new(self.words),
+            next: vec![(0, 0); self.sieving + 1],
+        }
+    }
+
+    /// Sieves the segments numbered `segments`, in order, in `segment`.
+    #[inline(always)]
+    fn sieve(&self, segments: Range<u64>, segment: &mut Segment<W::Counter>) -> SegmentRun<W::V> {
+        let (x, y) = (self.x, self.y);
+        let span = 128 * self.words as u64;
+        let start = segments.start * span;
+        let end = (segments.end * span).min(self.z);
+        let a = self.tables.a();
+        let root = x.sqrt();
+        for b in self.presieved + 1..=self.sieving {
+            let p = u64::from(self.tables.primes[b]);
+            let (wheel, modulus) = wheel(p);
+            let mut k = start.div_ceil(p).max(1);
+            while num_integer::gcd(k, modulus) > 1 {
+                k += 1;
+            }
+            let index = wheel.iter().position(|&(r, _)| r == k % modulus);
+            segment.next[b] = (k * p, index.expect("k is prime to the modulus"));
+        }
+        // The P2 primes `p` with `x / p` in `start..end`, largest first.
+        let last = match start {
+            0 => root,
+            _ => (x / start).min(root),
+        };
+        let first = (x / end + 1).max(y + 1).min(last + 1);
+        let mut p2_primes = PrimesIn::new(first..last + 1)
+            .expect("the sieving primes below 2^16 fit in memory")
+            .rev()
+            .peekable();
+        // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
+        let removed = self.tables.prefix[self.sieving].minus(W::of(1));
+        let mut run = SegmentRun::empty(self.counted);
+        let mut low = start;
+        while low < end {
+            let high = (low + span).min(end);
+            self.fill_pattern(&mut segment.bits.words, low, high);
+            segment.bits.recount();
+            for b in self.presieved + 1..=self.counted {
+                if b < a {
+                    let sieved = Sieved::<W> {
+                        bits: &segment.bits,
+                        phi: run.phi[b],
+                        cursor: Cursor::new(),
+                        low,
+                    };
+                    // The first run has no `φ` before it to weigh.
+                    let (general, tables) = (self.general, self.tables);
+                    let leaves = match start {
+                        0 => special_leaves::<W, false>(x, tables, general, b, low, high, sieved),
+                        _ => special_leaves::<W, true>(x, tables, general, b, low, high, sieved),
+                    };
+                    run.leaves[b].add(leaves.sum, leaves.weight);
+                }
+                run.phi[b] = run.phi[b].plus(W::bits(low + 1, segment.bits.total.bits()));
+                if self.tables.primes[b] < recount_below::<W>() {
+                    self.cross::<false>(segment, b, low, high);
+                    segment.bits.recount();
+                } else {
+                    self.cross::<true>(segment, b, low, high);
+                }
+            }
+            // The primes without hard leaves: P2 needs only their result.
+            if self.counted < self.sieving {
+                for b in self.counted + 1..=self.sieving {
+                    self.cross::<false>(segment, b, low, high);
+                }
+                segment.bits.recount();
+            }
+            let mut cursor = Cursor::new();
+            if (low..high).contains(&root) {
+                let sum = query::<W>(&segment.bits, &mut cursor, low, root);
+                run.root = Some(run.primes.plus(sum).plus(removed));
+            }
+            while let Some(&p) = p2_primes.peek() {
+                let v = x / p;
+                if v >= high {
+                    break;
+                }
+                p2_primes.next();
+                let sum = run
+                    .primes
+                    .plus(query::<W>(&segment.bits, &mut cursor, low, v));
+                run.p2.add(W::scale(sum.plus(removed), p), W::of(p));
+                run.p2_pairs.add(W::scale(run.p2.weight, p), W::of(p));
+            }
+            run.primes = run.primes.plus(W::bits(low + 1, segment.bits.total.bits()));
+            low = high;
+        }
+        run
+    }
+
+    /// Sets `words` to the odd numbers in `low..high` free of the presieved
+    /// primes, a bit each from `low + 1` on, and clears the words beyond.
+    #[inline(always)]
+    pub(super) fn fill_pattern(&self, words: &mut [u64], low: u64, high: u64) {
+        let bits = ((high - low) / 2) as usize;
+        let period = self.pattern.len();
+        let mut k = (low / 128) as usize % period;
+        for word in &mut words[..bits.div_ceil(64)] {
+            *word = self.pattern[k];
+            k = if k + 1 == period { 0 } else { k + 1 };
+        }
+        words[bits.div_ceil(64)..].fill(0);
+        if !bits.is_multiple_of(64) {
+            words[bits / 64] &= (1 << (bits % 64)) - 1;
+        }
+    }
+
+    /// Crosses off the odd multiples of `p_b` in `low..high`, and takes
+    /// them out of the counters if `COUNT`.
+    #[inline(always)]
+    fn cross<const COUNT: bool>(
+        &self,
+        segment: &mut Segment<W::Counter>,
+        b: usize,
+        low: u64,
+        high: u64,
+    ) {
+        let p = u64::from(self.tables.primes[b]);
+        let (wheel, _) = wheel(p);
+        let Segment { bits, next } = segment;
+        let (mut j, mut index) = next[b];
+        let mut taken = W::Counter::ZERO;
+        let mut visit = |j: u64| {
+            taken = taken.plus(bits.clear::<COUNT>((j - low) / 2));
+        };
+        let step = |j: &mut u64, index: &mut usize| {
+            *j += wheel[*index].1 * p;
+            *index = (*index + 1) % wheel.len();
+        };
+        if wheel.len() == WHEEL.len() {
+            // Whole turns of the wheel, from its first residue.
+            while index != 0 && j < high {
+                visit(j);
+                step(&mut j, &mut index);
+            }
+            let offsets = WHEEL.map(|(residue, _)| (residue - 1) * p);
+            while index == 0 && j + offsets[7] < high {
+                for offset in offsets {
+                    visit(j + offset);
+                }
+                j += 30 * p;
+            }
+        }
+        while j < high {
+            visit(j);
+            step(&mut j, &mut index);
+        }
+        bits.total = bits.total.minus(taken);
+        next[b] = (j, index);
+    }
+}
+
+/// `Σ f(j)` over the bits of `bits` still set for `low <= j <= t`, the
+/// segment starting at `low`, for `t` increasing from one call to the next
+/// with the same `cursor`.
+#[inline(always)]
+fn query<W: Weight>(
+    bits: &Counted<W::Counter>,
+    cursor: &mut Cursor<W::Counter>,
+    low: u64,
+    t: u64,
+) -> W::V {
+    let below = bits.below(cursor, (t - low).div_ceil(2));
+    W::bits(low + 1, below.bits())
+}
+
+/// From the segment, sieved up to `p_{b-1}`, for increasing `t`.
+struct Sieved<'s, W: Weight> {
+    bits: &'s Counted<W::Counter>,
+    /// `φ(low - 1, b - 1)`, counted from the run's first number.
+    phi: W::V,
+    cursor: Cursor<W::Counter>,
+    low: u64,
+}
+
+impl<W: Weight> Phi<W::V> for Sieved<'_, W> {
+    #[inline(always)]
+    fn phi(&mut self, t: u64) -> W::V {
+        let sum = query::<W>(self.bits, &mut self.cursor, self.low, t);
+        self.phi.plus(sum)
+    }
+}

@@ -1,0 +1,372 @@
+//! The combinatorial engine behind [`prime_pi`], [`prime_sum`] and
+//! [`PrimeSums`]: Lagarias, Miller and Odlyzko's method with Deléglise and
+//! Rivat's easy leaves, for any completely multiplicative
+//! [`Weight`](weight::Weight) `f`.
+//!
+//! With `S(v) = Σ_{p <= v} f(p)`, `φ(v, b)` the sum of `f(n)` over
+//! `1 <= n <= v` free of the first `b` primes, `y >= ∛x` and `a = π(y)`:
+//!
+//! `S(x) = φ(x, a) - 1 + S(y) - P2`, `P2 = Σ_{y < p <= √x} f(p) (S(x/p) - S(p - 1))`.
+//!
+//! `φ(x, a)` unfolds by `φ(v, b) = φ(v, b - 1) - f(p_b) φ(v / p_b, b - 1)`
+//! into leaves, each part of the formula in a file of its own:
+//!
+//! - [`ordinary`]: `μ(n) f(n) φ(x/n, 1)` over the odd squarefree `n <= y`,
+//!   in closed form;
+//! - special leaves `-μ(m) f(m p_b) φ(x / (m p_b), b - 1)` (`m <= y < m
+//!   p_b`, least prime factor of `m` above `p_b`), summed by [`special`]
+//!   for whoever knows `φ`:
+//!   - [`easy`]: `m` prime and `t = x / (m p_b) < p_b²`, so that
+//!     `φ(t, b - 1) = 1 + S(t) - S(p_{b-1})`, from the [`tables`] when
+//!     `t <= y` and from windows of `S` up to `√x` otherwise;
+//!   - [`hard`]: the others, answered while the odd numbers below
+//!     `z = x / y` are sieved a segment at a time, from the segment's
+//!     [`counters`]; the same sieve gives `P2`.
+//!
+//! The pieces sieved on different threads combine in order ([`leaves`]),
+//! so that the answer does not depend on the number of threads. Every
+//! step is a ring operation, so the sums run in wrapping arithmetic and
+//! are exact when the true result fits.
+
+mod counters;
+mod easy;
+mod hard;
+mod leaves;
+mod ordinary;
+mod special;
+mod sums;
+mod tables;
+mod weight;
+
+use num_integer::Roots;
+
+pub use sums::PrimeSums;
+
+use crate::arith::{Ring, Value, Wide};
+use crate::sieve::PrimesIn;
+use crate::{dispatch, threads};
+use easy::Windows;
+use hard::Hard;
+use tables::{Tables, hard_up_to};
+use weight::{Count, Linear, Square, Weight};
+
+/// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
+///
+/// Below `2^12` the primes are sieved and counted; above, they are counted
+/// without being listed, by the combinatorial engine described at
+/// [`prime_sum`] with every prime weighing 1. For many `x` below one
+/// bound, [`Sieve::prime_pi`](crate::sieve::Sieve::prime_pi) answers each
+/// in constant time.
+///
+/// # Complexity
+///
+/// Time `O(x^{2/3} log log x / α)` for the sieve below `x / y` plus
+/// `O(x^{2/3} / log² x)` leaves, memory `O(y)`: about `2 y` bytes plus 32
+/// bytes per prime up to `y`, with `y = α ∛x` and `α = (ln x)² / 90`.
+/// The measured time and memory, as ratios to primecount's, are in the
+/// crate docs' [speed section](crate#speed).
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::prime_pi;
+///
+/// assert_eq!(prime_pi(0), 0);
+/// assert_eq!(prime_pi(100), 25);
+/// assert_eq!(prime_pi(1_000_000_000_000), 37_607_912_018);
+/// ```
+#[must_use]
+pub fn prime_pi(x: u64) -> u64 {
+    weighed::<Count>(x)
+}
+
+/// `Σ p`, the sum of the primes `p <= x`, exact for every `u64` `x` (it is
+/// below `4 · 10^36`).
+///
+/// Below `2^12` the primes are sieved and added up. Above, the method of
+/// Lagarias, Miller and Odlyzko, with the easy leaves of Deléglise and
+/// Rivat, runs with the weight `f(n) = n`, which is completely
+/// multiplicative: with `y = α ∛x`, `S(x) = φ(x, π(y)) - 1 + S(y) - P2`,
+/// where `φ(v, b)` adds `f(n)` over the `n <= v` free of the first `b`
+/// primes and `P2` the products of two primes above `y`. `φ` splits into
+/// ordinary leaves (closed forms of `Σ_{j <= t} j`), easy special leaves
+/// (`S(t)` from a table of the primes up to `y`, or from windows of the
+/// primes up to `√x`) and hard ones, answered while the odd numbers below
+/// `x / y` are sieved a 2^21-integer segment at a time, from a sum per
+/// 512-integer block; the fully sieved segments then give `P2`. Every step
+/// is a ring operation, so the sums are carried modulo `2^128` and are
+/// exact because the result fits.
+///
+/// With the `rayon` feature the segments are sieved on rayon's threads,
+/// shortened to about eight per thread where `x / y` is small (to no less
+/// than `2^17` integers): each run of segments counts `φ` and the prime
+/// sums from its own first number and keeps, for every sieving prime, the
+/// weights of its leaves, so that the runs combine in order afterwards (a
+/// product of the earlier runs' `φ` and the later runs' weights). The easy
+/// leaves are shared out one sieving prime at a time.
+///
+/// # Complexity
+///
+/// As [`prime_pi`]; the measured ratios are in the crate docs'
+/// [speed section](crate#speed).
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::prime_sum;
+///
+/// assert_eq!(prime_sum(10), 2 + 3 + 5 + 7);
+/// assert_eq!(prime_sum(1_000_000_000_000), 18_435_588_552_550_705_911_377);
+/// ```
+#[must_use]
+pub fn prime_sum(x: u64) -> u128 {
+    weighed::<Linear<u128>>(x)
+}
+
+/// Below this, adding up a sieve's primes beats the engine.
+const SIEVE_BELOW: u64 = 1 << 12;
+
+/// `Σ f(p)` over the primes `p <= x`, by the faster method for `x`.
+fn weighed<W: Weight>(x: u64) -> W::V {
+    if x < SIEVE_BELOW.max(MIN_X) {
+        PrimesIn::new(0..x + 1)
+            .expect("the sieving primes below 2^6 fit in memory")
+            .fold(W::V::default(), |s, p| s.plus(W::of(p)))
+    } else {
+        engine::<W>(x, split(x))
+    }
+}
+
+/// `π(x)` and `Σ p²` over the primes `p <= x`, exact for every `x`: what
+/// [`count_grids`](crate::sliding_game::count_grids) needs. The squares are
+/// carried in 128 bits while `Σ_{n <= x} n² < 2^128`, in 192 above.
+pub(crate) fn count_and_squares(x: u64) -> (u64, Wide) {
+    if Square::<Wide>::prefix(x).to_u128().is_some() {
+        let (count, squares) = weighed::<(Count, Square<u128>)>(x);
+        (count, Wide::from_u128(squares))
+    } else {
+        weighed::<(Count, Square<Wide>)>(x)
+    }
+}
+
+/// The smallest `x` the engine takes: below, `∛x + 1 < √x - 1` fails.
+const MIN_X: u64 = 27;
+
+/// `y = α ∛x`, the split between leaves and sieve.
+fn split(x: u64) -> u64 {
+    let cube_root = x.cbrt();
+    let alpha = (x as f64).ln().powi(2) / 90.0;
+    let y = (alpha.max(1.0) * cube_root as f64) as u64;
+    y.clamp(cube_root + 1, x.sqrt() - 1)
+}
+
+/// 64-bit words per segment: `2^14` words hold the odd numbers of `2^21`
+/// integers in 128 KiB, a quarter of the L2 cache of current x86 cores.
+const SEGMENT_WORDS: usize = 1 << 14;
+
+/// With several threads, segments per thread when `x / y` is small enough
+/// to cut that finely, but no shorter than this many words.
+const SEGMENTS_PER_THREAD: usize = 8;
+const MIN_SEGMENT_WORDS: usize = 1 << 10;
+
+/// Words per segment for the odd numbers below `z`: with several threads,
+/// enough segments for every thread to take several, since the leaves
+/// crowd the first ones.
+fn segment_words(z: u64) -> usize {
+    let all = z.div_ceil(128) as usize;
+    let words = match threads::count() {
+        1 => SEGMENT_WORDS,
+        n => (all / (SEGMENTS_PER_THREAD * n))
+            .next_multiple_of(counters::BLOCK_WORDS * counters::SUPER_BLOCKS)
+            .clamp(MIN_SEGMENT_WORDS, SEGMENT_WORDS),
+    };
+    words.min(all)
+}
+
+/// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `y` ([`split`] in
+/// use), with segments as long as the thread count wants.
+fn engine<W: Weight>(x: u64, y: u64) -> W::V {
+    let z = x / (y + 1) + 1;
+    engine_in_segments::<W>(x, y, segment_words(z))
+}
+
+/// [`engine`] sieving `words` words a segment.
+fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize) -> W::V {
+    debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
+    dispatch::with_popcnt(|| {
+        let tables = Tables::<W>::new(y);
+        let a = tables.a();
+        let hard = Hard::<W>::new(x, y, &tables, words);
+        let easy = threads::fold_in_order(
+            hard.general + 1..a,
+            || (),
+            |(), b| {
+                dispatch::with_popcnt(|| {
+                    let p = u64::from(tables.primes[b]);
+                    easy::easy_leaves::<W>(x, b, hard_up_to(x, p, y).max(p), &tables)
+                })
+            },
+            W::V::default,
+            W::V::plus,
+        );
+        ordinary::ordinary::<W>(x, y, &tables)
+            .plus(hard.tiny_leaves())
+            .plus(easy)
+            .plus(Windows::new(&hard, words).sum())
+            .plus(hard.run().total())
+            .minus(W::of(1))
+            .plus(tables.prefix[a])
+    })
+}
+
+/// `⌊x / (a b)⌋ = ⌊⌊x / a⌋ / b⌋`, without overflow.
+#[inline]
+fn div(x: u64, a: u64, b: u64) -> u64 {
+    x / a / b
+}
+
+/// `⌊n / d⌋` for `n < 2^63` and `d < 2^32`, from a floating-point
+/// estimate off by at most one (a 64-bit division takes several times
+/// longer).
+#[inline(always)]
+fn quotient(n: u64, d: u64) -> u64 {
+    exact((n as i64 as f64 / d as i64 as f64) as i64 as u64, n, d)
+}
+
+/// [`quotient`] with `1 / d` at hand: a multiplication instead of a division.
+#[inline(always)]
+fn quotient_by(n: u64, d: u64, inverse: f64) -> u64 {
+    exact((n as i64 as f64 * inverse) as i64 as u64, n, d)
+}
+
+/// `⌊n / d⌋` from `q`, off by at most one: `n` and `q` below `2^63`, so
+/// that the products stay below `n + d`.
+#[inline(always)]
+fn exact(mut q: u64, n: u64, d: u64) -> u64 {
+    if q * d > n {
+        q -= 1;
+    } else if (q + 1) * d <= n {
+        q += 1;
+    }
+    debug_assert_eq!(q, n / d);
+    q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::threads::on_pool;
+
+    /// `(π(n), (Σ p, Σ p²))` over the primes `p <= n`, for every `n <= limit`,
+    /// from the crate's streaming sieve, which shares nothing with the engine.
+    fn running_sums(limit: u64) -> Vec<(u64, (u128, u128))> {
+        let mut sums = Vec::with_capacity(limit as usize + 1);
+        let mut primes = PrimesIn::new(0..limit + 1).expect("small").peekable();
+        let (mut count, mut sum, mut squares) = (0u64, 0u128, 0u128);
+        for n in 0..=limit {
+            if primes.next_if_eq(&n).is_some() {
+                let p = u128::from(n);
+                (count, sum, squares) = (count + 1, sum + p, squares + p * p);
+            }
+            sums.push((count, (sum, squares)));
+        }
+        sums
+    }
+
+    type All = (Count, (Linear<u128>, Square<u128>));
+
+    /// The engine at every x from its minimum to 30 000, and at every split
+    /// y it allows for x below 3000, against a sieve's running sums.
+    #[test]
+    fn engine_matches_running_sums() {
+        let sums = running_sums(30_000);
+        for x in MIN_X..=30_000 {
+            let ys = match x < 3000 {
+                true => x.cbrt() + 1..x.sqrt(),
+                false => split(x)..split(x) + 1,
+            };
+            for y in ys.filter(|y| (y + 1) * (y + 1) <= x) {
+                assert_eq!(engine::<All>(x, y), sums[x as usize], "x = {x}, y = {y}");
+                assert_eq!(
+                    engine::<Count>(x, y),
+                    sums[x as usize].0,
+                    "pi({x}), y = {y}"
+                );
+            }
+        }
+    }
+
+    /// Short segments and windows, sieved as one run or as runs combined
+    /// on 2 and 3 threads: x whose sieve ends a segment before, at and after
+    /// each of the first segment edges, x whose windows end so, and x spread
+    /// over the whole table.
+    #[test]
+    fn runs_of_segments_combine_in_order() {
+        let limit = 7_000_000u64;
+        let sums = running_sums(limit);
+        let check = |x: u64, y: u64, words: usize| {
+            for threads in [1, 2, 3] {
+                let got = on_pool(threads, || engine_in_segments::<All>(x, y, words));
+                assert_eq!(
+                    got, sums[x as usize],
+                    "x = {x}, y = {y}, {words} words, {threads} threads"
+                );
+                // A count alone has counters of its own (`u64`).
+                let count = on_pool(threads, || engine_in_segments::<Count>(x, y, words));
+                assert_eq!(count, sums[x as usize].0, "pi({x}), y = {y}, {words} words");
+            }
+        };
+        let y = 200u64;
+        let span = 128 * 64u64;
+        for k in 1..=4 {
+            for d in [-1i64, 0, 1] {
+                let z = (k * span).checked_add_signed(d).unwrap();
+                let x = (z - 1) * (y + 1) + y / 2;
+                assert_eq!(x / (y + 1) + 1, z);
+                check(x, y, 64);
+            }
+        }
+        // Windows of one word, 128 numbers from 128 on: the last ends one
+        // before, at and one after the end of `√x`.
+        for k in 1..=4 {
+            for d in [-1i64, 0, 1] {
+                let root = (127 + 128 * k as u64).checked_add_signed(d).unwrap();
+                check(root * root + root, y, 1);
+            }
+        }
+        // Twelve x spread evenly from 10^5, with an odd step so that they
+        // fall on every residue the segment and window edges care about.
+        for k in 0..12 {
+            let x = 100_000 + k * 577_777;
+            check(x, split(x), 1);
+            check(x, split(x), 64);
+            check(x, split(x), 1024);
+        }
+    }
+
+    /// x whose sieve ends a segment before, at and after a segment edge:
+    /// `z = ⌊x / (y + 1)⌋ + 1 = k 2^21 + d`, against the segmented sieve.
+    #[test]
+    #[ignore = "full size: run in release"]
+    fn engine_at_segment_edges() {
+        let y = 3000u64;
+        let span = 128 * SEGMENT_WORDS as u64;
+        for k in [1u64, 2] {
+            for d in [-1i64, 0, 1] {
+                let z = (k * span).checked_add_signed(d).unwrap();
+                let x = (z - 1) * (y + 1) + y / 2;
+                assert_eq!(x / (y + 1) + 1, z);
+                assert!(y > x.cbrt() && (y + 1) * (y + 1) <= x);
+                let (count, sum, squares) =
+                    PrimesIn::new(0..x + 1)
+                        .unwrap()
+                        .fold((0u64, 0u128, 0u128), |(c, s, q), p| {
+                            let p = u128::from(p);
+                            (c + 1, s + p, q + p * p)
+                        });
+                let got = on_pool(1, || engine_in_segments::<All>(x, y, SEGMENT_WORDS));
+                assert_eq!(got, (count, (sum, squares)), "x = {x}, y = {y}");
+            }
+        }
+    }
+}

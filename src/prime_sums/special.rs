@@ -1,0 +1,173 @@
+//! The special leaves `-μ(m) f(p_b m) φ(x / (p_b m), b - 1)` that are not
+//! easy, summed in increasing `t = x / (p_b m)` for whoever knows
+//! `φ(t, b - 1)` ([`Phi`]): the hard leaves' sieve, or [`tiny_phi`] for the
+//! presieved primes.
+
+use std::marker::PhantomData;
+
+use super::leaves::Leaves;
+use super::tables::{Tables, hard_up_to};
+use super::weight::Weight;
+use super::{div, quotient, quotient_by};
+use crate::arith::Value;
+
+/// Where a special leaf finds `φ(t, b - 1)`.
+pub(super) trait Phi<V> {
+    fn phi(&mut self, t: u64) -> V;
+}
+
+/// From [`tiny_phi`], for the presieved primes.
+struct Tiny<'a, W> {
+    primes: &'a [u32],
+    k: usize,
+    weight: PhantomData<W>,
+}
+
+impl<W: Weight> Phi<W::V> for Tiny<'_, W> {
+    #[inline(always)]
+    fn phi(&mut self, t: u64) -> W::V {
+        tiny_phi::<W>(t, self.k, self.primes)
+    }
+}
+
+/// The special leaves of `b` that are not easy and whose argument `t`
+/// lies in `low..high`, in increasing `t`, with `φ(t, b - 1)` from `phi`;
+/// and, if `WEIGH`, their weight `Σ ±f(p_b m)`: what a constant added to
+/// `φ` adds per unit.
+#[inline(always)]
+pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
+    x: u64,
+    tables: &Tables<W>,
+    general: usize,
+    b: usize,
+    low: u64,
+    high: u64,
+    mut phi: impl Phi<W::V>,
+) -> Leaves<W::V> {
+    let y = tables.y();
+    let p = u64::from(tables.primes[b]);
+    // t = x / (p m) in low..high: x / (p high) < m <= x / (p low).
+    let above = div(x, p, high);
+    let up_to = match low {
+        0 => y,
+        _ => div(x, p, low).min(y),
+    };
+    let xp = x / p;
+    // The leaves of `μ(m) = -1` (with a plus sign), then those of `μ(m) = 1`.
+    let mut sums = [W::V::default(); 2];
+    let mut weights = [W::V::default(); 2];
+    if b <= general {
+        let first = above.max(y / p) + 1;
+        let codes = tables
+            .code
+            .get(first as usize..=up_to as usize)
+            .unwrap_or_default();
+        // 64 codes at a time, a bit each for the `m` with leaves, from the top.
+        let mut end = codes.len();
+        for chunk in codes.rchunks(64) {
+            end -= chunk.len();
+            let mut padded = [0; 64];
+            padded[..chunk.len()].copy_from_slice(chunk);
+            let mut mask = leaf_mask(&padded, b);
+            // The quotients first, in a loop of their own: their divisions
+            // overlap instead of waiting on the queries.
+            let mut leaves = [(0, 0); 64];
+            let mut count = 0;
+            while mask != 0 {
+                let i = 63 - mask.leading_zeros() as usize;
+                mask ^= 1 << i;
+                let m = first + (end + i) as u64;
+                leaves[count] = (m, quotient(xp, m));
+                count += 1;
+            }
+            for &(m, t) in &leaves[..count] {
+                // Without a branch: the signs follow no pattern.
+                let s = usize::from(codes[(m - first) as usize] > 0);
+                let leaf = W::scale(phi.phi(t), p * m);
+                sums[s] = sums[s].plus(leaf);
+                if WEIGH {
+                    weights[s] = weights[s].plus(W::of(p * m));
+                }
+            }
+        }
+    } else {
+        let hard_up_to = hard_up_to(x, p, y).min(up_to);
+        let first = tables.pi(above.max(p).min(y)) + 1;
+        // As above, up to 64 quotients before their queries, from the top.
+        let mut top = tables.pi(hard_up_to) + 1;
+        while top > first {
+            let bottom = top.saturating_sub(64).max(first);
+            let mut leaves = [(0, 0); 64];
+            for (leaf, i) in leaves.iter_mut().zip((bottom..top).rev()) {
+                let q = u64::from(tables.primes[i]);
+                *leaf = (q, quotient_by(xp, q, tables.inverse[i]));
+            }
+            for &(q, t) in &leaves[..top - bottom] {
+                sums[0] = sums[0].plus(W::scale(phi.phi(t), p * q));
+                if WEIGH {
+                    weights[0] = weights[0].plus(W::of(p * q));
+                }
+            }
+            top = bottom;
+        }
+    }
+    Leaves {
+        sum: sums[0].minus(sums[1]),
+        weight: weights[0].minus(weights[1]),
+    }
+}
+
+/// Bit `i` set: `codes[i]` is a leaf's code for `b`, its absolute value
+/// above `b` (written to compile to vector compares and a bit gather).
+#[inline(always)]
+fn leaf_mask(codes: &[i16; 64], b: usize) -> u64 {
+    let b = b as u16;
+    let mut bytes = [0u8; 64];
+    for (byte, &code) in bytes.iter_mut().zip(codes) {
+        *byte = u8::from(code.unsigned_abs() > b);
+    }
+    // Eight bytes of 0 or 1 to eight bits: the products never overlap.
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |mask, (k, eight)| {
+            let eight = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            mask | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
+}
+
+/// The special leaves of the presieved primes `p_2 ..= p_presieved`, of
+/// every `t` below `z`, from [`tiny_phi`].
+pub(super) fn tiny_leaves<W: Weight>(
+    x: u64,
+    tables: &Tables<W>,
+    general: usize,
+    presieved: usize,
+    z: u64,
+) -> W::V {
+    let mut sum = W::V::default();
+    for b in 2..=presieved.min(tables.a() - 1) {
+        let tiny = Tiny::<W> {
+            primes: &tables.primes,
+            k: b - 1,
+            weight: PhantomData,
+        };
+        let leaves = special_leaves::<W, false>(x, tables, general, b, 0, z, tiny);
+        sum = sum.plus(leaves.sum);
+    }
+    sum
+}
+
+/// `φ(t, k)` by `φ(t, k) = φ(t, k - 1) - f(p_k) φ(t / p_k, k - 1)` down
+/// to `φ(t, 0) = F(t)`: `2^k` terms, for the presieved primes.
+#[inline(always)]
+fn tiny_phi<W: Weight>(t: u64, k: usize, primes: &[u32]) -> W::V {
+    match k {
+        0 => W::prefix(t),
+        _ => {
+            let p = u64::from(primes[k]);
+            let rest = W::scale(tiny_phi::<W>(t / p, k - 1, primes), p);
+            tiny_phi::<W>(t, k - 1, primes).minus(rest)
+        }
+    }
+}
