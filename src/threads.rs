@@ -25,6 +25,21 @@ pub(crate) fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync + Se
     items.iter().map(f).collect()
 }
 
+/// `f` of every item, consuming them, stopping at the first error (on
+/// rayon's threads, at an error the other threads meet soonest).
+pub(crate) fn try_for_each<T: Send, E: Send>(
+    items: Vec<T>,
+    f: impl Fn(T) -> Result<(), E> + Sync + Send,
+) -> Result<(), E> {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        items.into_par_iter().try_for_each(f)
+    }
+    #[cfg(not(feature = "rayon"))]
+    items.into_iter().try_for_each(f)
+}
+
 /// `job(state, i)` for every `i` in `jobs`, combined in the order of `i`
 /// by the associative `combine`, from `empty`. Each thread makes its own
 /// `state` with `init` and reuses it from job to job. On rayon's threads

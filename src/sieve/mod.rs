@@ -67,11 +67,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cross;
 mod miller_rabin;
 mod packed;
 #[cfg(feature = "rayon")]
 mod parallel;
-mod segmented;
+mod pieces;
+mod presieve;
+mod stream;
 mod wheel;
 
 use std::ops::{Bound, Range, RangeBounds};
@@ -80,7 +83,7 @@ pub use crate::prime_sums::{PrimeSums, prime_pi, prime_sum};
 pub use packed::{Primes, Sieve};
 #[cfg(feature = "rayon")]
 pub use parallel::ParPrimesIn;
-pub use segmented::PrimesIn;
+pub use stream::PrimesIn;
 
 use crate::Error;
 
@@ -162,7 +165,7 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
-    segmented::count_primes(half_open(range))
+    pieces::count_primes(half_open(range))
 }
 
 /// A streaming iterator over the primes in `range` (any range of `u64`),

@@ -8,8 +8,6 @@ use bitvec::prelude::{BitVec, Lsb0};
 
 use super::half_open;
 use super::miller_rabin;
-#[cfg(not(feature = "rayon"))]
-use super::segmented::Segments;
 use super::wheel::{self, INDEX, RESIDUES, WHEEL_PRIMES};
 use crate::Error;
 
@@ -99,10 +97,7 @@ impl Sieve {
             .try_reserve_exact(len / BLOCK_BYTES + 2)
             .map_err(|_| too_large)?;
         raw.resize(len, 0);
-        #[cfg(feature = "rayon")]
-        super::parallel::fill(&mut raw, upper_bound + 1)?;
-        #[cfg(not(feature = "rayon"))]
-        Segments::new(0, upper_bound + 1)?.fill(&mut raw);
+        super::pieces::fill(&mut raw, upper_bound + 1)?;
         let mut total = 0;
         ranks.push(0);
         for block in raw.chunks(BLOCK_BYTES) {

@@ -1,10 +1,5 @@
-//! The `rayon` paths: a wide range is cut into pieces of whole segments,
-//! each sieved by its own stream on one of rayon's threads.
-//!
-//! Every piece keeps its own sieving primes up to `√hi`, so pieces are
-//! long (at least [`MIN_SEGMENTS`] segments) and only as many as keep every
-//! thread busy. Counts and sums add up the same in any order, so the
-//! answers do not depend on the number of threads.
+//! [`PrimesIn`] as rayon's parallel iterator: the range left is cut into
+//! [`pieces`], each streamed on one of rayon's threads.
 
 use std::ops::Range;
 
@@ -13,35 +8,8 @@ use rayon::iter::plumbing::UnindexedConsumer;
 use rayon::prelude::*;
 
 use super::miller_rabin::is_prime;
-use super::segmented::{PrimesIn, SEGMENT_BYTES, Segments};
-use crate::Error;
-
-/// The fewest segments in a piece: setting up the sieving primes of a piece
-/// costs about as much as sieving a few segments when `√hi` is large.
-const MIN_SEGMENTS: u64 = 16;
-
-/// Pieces per thread, so that a thread that finishes early takes another.
-const PIECES_PER_THREAD: u64 = 4;
-
-/// `lo..hi` cut into pieces of whole segments for rayon's threads; a single
-/// piece when the range is too narrow to share.
-pub(crate) fn pieces(range: Range<u64>) -> impl IndexedParallelIterator<Item = Range<u64>> {
-    let Range { start: lo, end: hi } = range;
-    let width = hi.saturating_sub(lo);
-    let segment = 30 * SEGMENT_BYTES as u64;
-    let threads = rayon::current_num_threads() as u64;
-    let share = width
-        .div_ceil(threads * PIECES_PER_THREAD)
-        .div_ceil(segment)
-        * segment;
-    let piece = share.max(MIN_SEGMENTS * segment);
-    // At most `threads * PIECES_PER_THREAD` pieces.
-    let count = width.div_ceil(piece).max(1) as usize;
-    (0..count).into_par_iter().map(move |i| {
-        let start = lo + i as u64 * piece;
-        start..start.saturating_add(piece).min(hi)
-    })
-}
+use super::pieces::pieces;
+use super::stream::PrimesIn;
 
 /// The primes of one piece, tested number by number if the piece's own
 /// sieving primes cannot be allocated.
@@ -50,31 +18,6 @@ fn piece_primes(range: Range<u64>) -> impl Iterator<Item = u64> {
         Ok(primes) => Either::Left(primes),
         Err(_) => Either::Right(range.filter(|&n| is_prime(n))),
     }
-}
-
-/// The number of primes in `range`, the pieces counted on rayon's threads.
-pub(crate) fn count_primes(range: Range<u64>) -> Result<u64, Error> {
-    pieces(range)
-        .map(|piece| PrimesIn::new(piece).map(PrimesIn::count_u64))
-        .sum()
-}
-
-/// Sieves the numbers `0..hi` into `out` (byte `b` for `30b..30b + 30`),
-/// the pieces on rayon's threads.
-pub(crate) fn fill(out: &mut [u8], hi: u64) -> Result<(), Error> {
-    let piece_bytes = |piece: &Range<u64>| (piece.end.div_ceil(30) - piece.start / 30) as usize;
-    let pieces: Vec<Range<u64>> = pieces(0..hi).collect();
-    let mut chunks = Vec::with_capacity(pieces.len());
-    let mut rest = out;
-    for piece in &pieces {
-        let (chunk, tail) = rest.split_at_mut(piece_bytes(piece));
-        chunks.push(chunk);
-        rest = tail;
-    }
-    pieces
-        .into_par_iter()
-        .zip(chunks)
-        .try_for_each(|(piece, chunk)| Segments::new(piece.start, piece.end).map(|s| s.fill(chunk)))
 }
 
 /// A parallel iterator over the primes of a [`PrimesIn`], from its
@@ -106,6 +49,7 @@ impl ParallelIterator for ParPrimesIn {
 
     fn drive_unindexed<C: UnindexedConsumer<u64>>(self, consumer: C) -> C::Result {
         pieces(self.range)
+            .into_par_iter()
             .flat_map_iter(piece_primes)
             .drive_unindexed(consumer)
     }

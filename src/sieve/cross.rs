@@ -1,0 +1,247 @@
+//! Crossing off: a sieving prime's multiples `p * m`, `m` coprime to 30,
+//! cleared from a segment eight at a time, one wheel turn per step, with
+//! masks and offsets fixed at compile time for each residue class of `p`.
+//!
+//! A sieving prime `p = 30 p_div_30 + RESIDUES[class]` keeps the byte of its
+//! next multiple and the wheel index `phase` of that multiple's `m`.
+
+use super::wheel::{INDEX, INVERSE, NEXT, RESIDUES};
+
+/// `MASK[class][phase]` clears the bit of `p * m` for `p ≡ RESIDUES[class]`,
+/// `m ≡ RESIDUES[phase]` (mod 30).
+const MASK: [[u8; 8]; 8] = {
+    let mut t = [[0u8; 8]; 8];
+    let mut class = 0;
+    while class < 8 {
+        let mut phase = 0;
+        while phase < 8 {
+            let r = (RESIDUES[class] * RESIDUES[phase] % 30) as usize;
+            t[class][phase] = !(1u8 << INDEX[r]);
+            phase += 1;
+        }
+        class += 1;
+    }
+    t
+};
+
+/// `OFFSET[class][k]`: byte offset of `p * (m + RESIDUES[k] - 1)` from
+/// `p * m` for `m ≡ 1 (mod 30)`, less its `p_div_30 * (RESIDUES[k] - 1)` part.
+const OFFSET: [[usize; 8]; 8] = {
+    let mut t = [[0usize; 8]; 8];
+    let mut class = 0;
+    while class < 8 {
+        let mut k = 0;
+        while k < 8 {
+            t[class][k] = (RESIDUES[class] * RESIDUES[k] / 30) as usize;
+            k += 1;
+        }
+        class += 1;
+    }
+    t
+};
+
+/// One sieving prime and the next multiple it has to cross off.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SievingPrime {
+    /// Byte of the next multiple, relative to the start of the next segment.
+    pub(crate) next: u32,
+    /// `p / 30`.
+    pub(super) p_div_30: u32,
+    /// Wheel index of `p mod 30`.
+    pub(super) class: u8,
+    /// Wheel index of the multiplier of the next multiple.
+    pub(super) phase: u8,
+}
+
+impl SievingPrime {
+    /// The state for `p` (a prime `> 5`, below 2^32) whose next multiple is
+    /// the first `p * m >= max(p * p, from)` with `m` coprime to 30, relative
+    /// to the segment starting at byte `seg_byte` (`30 * seg_byte <= from`).
+    ///
+    /// Returns `None` when that multiple lies at or past byte `end_byte`.
+    pub(crate) fn new(p: u64, from: u64, seg_byte: u64, end_byte: u64) -> Option<SievingPrime> {
+        let m = (p * p).max(from).div_ceil(p);
+        let phase = NEXT[(m % 30) as usize];
+        let m = u128::from(m / 30 * 30 + RESIDUES[usize::from(phase)]);
+        let byte = u128::from(p) * m / 30;
+        if byte >= u128::from(end_byte) {
+            return None;
+        }
+        Some(SievingPrime {
+            next: (byte as u64 - seg_byte) as u32,
+            p_div_30: (p / 30) as u32,
+            class: INDEX[(p % 30) as usize],
+            phase,
+        })
+    }
+
+    /// The state for `p` (a prime, `7 <= p < 2^32`) in a segment of `len`
+    /// bytes starting at a multiple `s` of 30 with `p * p <= s`, given the gap
+    /// `(p - s mod p) mod p` from `s` to the first multiple of `p`: no
+    /// division, so that a stream can move its primes from segment to
+    /// segment by updating `s mod p` alone.
+    ///
+    /// Returns `None` when no multiple `p * m` with `m` coprime to 30 lies in
+    /// the segment.
+    #[inline]
+    pub(crate) fn at_gap(p: u64, gap: u64, len: u64) -> Option<SievingPrime> {
+        if gap >= 30 * len {
+            return None;
+        }
+        let class = INDEX[(p % 30) as usize];
+        // The multiplier of `s + gap` modulo 30, as `s + gap ≡ gap (mod 30)`.
+        let q = gap % 30 * INVERSE[usize::from(class)] % 30;
+        let phase = NEXT[q as usize];
+        let byte = (gap + (RESIDUES[usize::from(phase)] - q) * p) / 30;
+        (byte < len).then_some(SievingPrime {
+            next: byte as u32,
+            p_div_30: (p / 30) as u32,
+            class,
+            phase,
+        })
+    }
+
+    /// Crosses off every multiple that falls in `seg`, leaving `next`
+    /// relative to the byte just past `seg`.
+    #[inline]
+    pub(crate) fn cross(&mut self, seg: &mut [u8]) {
+        let i = self.next as usize;
+        if i >= seg.len() {
+            self.next = (i - seg.len()) as u32;
+            return;
+        }
+        let (p_div_30, phase) = (self.p_div_30 as usize, usize::from(self.phase));
+        let (next, phase) = match self.class {
+            0 => cross_class::<0>(seg, i, phase, p_div_30),
+            1 => cross_class::<1>(seg, i, phase, p_div_30),
+            2 => cross_class::<2>(seg, i, phase, p_div_30),
+            3 => cross_class::<3>(seg, i, phase, p_div_30),
+            4 => cross_class::<4>(seg, i, phase, p_div_30),
+            5 => cross_class::<5>(seg, i, phase, p_div_30),
+            6 => cross_class::<6>(seg, i, phase, p_div_30),
+            _ => cross_class::<7>(seg, i, phase, p_div_30),
+        };
+        self.next = next as u32;
+        self.phase = phase as u8;
+    }
+}
+
+/// Sieving primes kept apart by residue class, so that crossing them off runs
+/// one loop specialised for each class, with no dispatch per prime.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Classes([Vec<SievingPrime>; 8]);
+
+impl Classes {
+    /// Room for about `n` primes, shared evenly by the classes (as the
+    /// primes are, by Dirichlet's theorem), or `None` if it cannot be had.
+    pub(crate) fn with_capacity(n: usize) -> Option<Classes> {
+        let mut classes = Classes::default();
+        let share = n / 8 + n / 64 + 64;
+        for class in &mut classes.0 {
+            class.try_reserve_exact(share).ok()?;
+        }
+        Some(classes)
+    }
+
+    /// Room for how many primes, over all classes.
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.0.iter().map(Vec::capacity).sum()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0.iter_mut().for_each(Vec::clear);
+    }
+
+    pub(crate) fn push(&mut self, sp: SievingPrime) {
+        self.0[usize::from(sp.class)].push(sp);
+    }
+
+    /// Crosses off every multiple of every prime that falls in `seg`.
+    pub(crate) fn cross(&mut self, seg: &mut [u8]) {
+        let [c0, c1, c2, c3, c4, c5, c6, c7] = &mut self.0;
+        cross_each::<0>(c0, seg);
+        cross_each::<1>(c1, seg);
+        cross_each::<2>(c2, seg);
+        cross_each::<3>(c3, seg);
+        cross_each::<4>(c4, seg);
+        cross_each::<5>(c5, seg);
+        cross_each::<6>(c6, seg);
+        cross_each::<7>(c7, seg);
+    }
+}
+
+/// [`SievingPrime::cross`] for each of `primes`, all of residue class `CLASS`.
+fn cross_each<const CLASS: usize>(primes: &mut [SievingPrime], seg: &mut [u8]) {
+    for sp in primes {
+        let i = sp.next as usize;
+        if i >= seg.len() {
+            sp.next = (i - seg.len()) as u32;
+            continue;
+        }
+        let (next, phase) =
+            cross_class::<CLASS>(seg, i, usize::from(sp.phase), sp.p_div_30 as usize);
+        sp.next = next as u32;
+        sp.phase = phase as u8;
+    }
+}
+
+/// Crosses off the multiples in `seg` of a prime `30 p_div_30 + RESIDUES[CLASS]`
+/// whose next multiple is at byte `i < seg.len()` with multiplier phase `phase`.
+///
+/// A wheel cycle covers eight multiples and exactly `p` bytes, at offsets
+/// fixed per residue class: the current cycle is finished step by step, then
+/// whole cycles are crossed with constant masks, then the last partial cycle.
+/// Returns the next multiple's byte relative to the end of `seg`, and its phase.
+#[inline(always)]
+fn cross_class<const CLASS: usize>(
+    seg: &mut [u8],
+    i: usize,
+    phase: usize,
+    p_div_30: usize,
+) -> (usize, usize) {
+    let len = seg.len();
+    let p = 30 * p_div_30 + RESIDUES[CLASS] as usize;
+    let o = [
+        OFFSET[CLASS][0],
+        p_div_30 * 6 + OFFSET[CLASS][1],
+        p_div_30 * 10 + OFFSET[CLASS][2],
+        p_div_30 * 12 + OFFSET[CLASS][3],
+        p_div_30 * 16 + OFFSET[CLASS][4],
+        p_div_30 * 18 + OFFSET[CLASS][5],
+        p_div_30 * 22 + OFFSET[CLASS][6],
+        p_div_30 * 28 + OFFSET[CLASS][7],
+    ];
+    let m = MASK[CLASS];
+    // The cycle holding byte `i` starts `o[phase]` bytes earlier, perhaps
+    // before `seg`: only the offsets `>= o[phase]` are visited from it.
+    let start = i.wrapping_sub(o[phase]);
+    for k in phase..8 {
+        let pos = start.wrapping_add(o[k]);
+        if pos >= len {
+            return (pos - len, k);
+        }
+        seg[pos] &= m[k];
+    }
+    let mut c = start.wrapping_add(p);
+    while c + o[7] < len {
+        let cycle = &mut seg[c..=c + o[7]];
+        cycle[o[0]] &= m[0];
+        cycle[o[1]] &= m[1];
+        cycle[o[2]] &= m[2];
+        cycle[o[3]] &= m[3];
+        cycle[o[4]] &= m[4];
+        cycle[o[5]] &= m[5];
+        cycle[o[6]] &= m[6];
+        cycle[o[7]] &= m[7];
+        c += p;
+    }
+    for k in 0..7 {
+        let pos = c + o[k];
+        if pos >= len {
+            return (pos - len, k);
+        }
+        seg[pos] &= m[k];
+    }
+    (c + o[7] - len, 7)
+}

@@ -1,0 +1,266 @@
+//! The front end of a stream: segments sieved in increasing order, each
+//! sieving prime keeping its next multiple from one segment to the next,
+//! and the primes decoded from their bits.
+
+use num_integer::Roots;
+
+use super::{L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
+use crate::Error;
+use crate::sieve::cross::{Classes, SievingPrime};
+use crate::sieve::presieve::{PRESIEVE_LIMIT, presieve};
+use crate::sieve::wheel;
+
+/// A forward stream of sieved segments covering the numbers `lo..hi`: each
+/// set bit is a prime `>= 7` in the range.
+#[derive(Clone)]
+pub(crate) struct ForwardSieve {
+    lo: u64,
+    hi: u64,
+    /// The first byte of the next segment.
+    next_byte: u64,
+    /// The byte past the last segment's end.
+    end_byte: u64,
+    /// Sieving primes below [`PIECEWISE_BELOW`] whose square lies below the
+    /// current segment's end.
+    small: Classes,
+    /// The same for the larger sieving primes.
+    large: Classes,
+    /// Sieving primes not yet needed, in increasing order.
+    source: Option<Box<Forward>>,
+    /// The next prime of `source`, taken but not yet needed.
+    pending: Option<u64>,
+}
+
+impl ForwardSieve {
+    /// Segments for `lo..hi` (`lo < hi`), with room reserved for the sieving
+    /// primes the first segment needs (those up to the square root of its
+    /// end); later segments add theirs as they come, so memory follows what
+    /// has been sieved, not the range's end.
+    pub(crate) fn new(lo: u64, hi: u64) -> Result<ForwardSieve, Error> {
+        let (next_byte, end_byte) = wheel::byte_range(lo, hi);
+        let first_end = u128::from(next_byte + SEGMENT_BYTES as u64) * 30;
+        let root = (u128::from(hi - 1).min(first_end) as u64).sqrt();
+        let estimate = prime_pi_upper_bound(root);
+        let bytes = estimate.saturating_mul(std::mem::size_of::<SievingPrime>() as u64);
+        let large = usize::try_from(estimate)
+            .ok()
+            .and_then(Classes::with_capacity)
+            .ok_or(Error::OutOfMemory { hi, bytes })?;
+        let source = Forward::sieving_primes(hi)?.map(Box::new);
+        Ok(ForwardSieve {
+            lo,
+            hi,
+            next_byte,
+            end_byte,
+            small: Classes::default(),
+            large,
+            source,
+            pending: None,
+        })
+    }
+
+    /// Sieves the next segment into `buf`; returns its first byte.
+    fn next_into(&mut self, buf: &mut Vec<u8>) -> Option<u64> {
+        if self.next_byte >= self.end_byte {
+            return None;
+        }
+        let seg_byte = self.next_byte;
+        let len = (self.end_byte - seg_byte).min(SEGMENT_BYTES as u64);
+        buf.resize(len as usize, 0);
+        self.sieve(buf);
+        Some(seg_byte)
+    }
+
+    /// Sieves every segment left into `out`, which has one byte for each.
+    pub(crate) fn fill(mut self, out: &mut [u8]) {
+        debug_assert_eq!(out.len() as u64, self.end_byte - self.next_byte);
+        for segment in out.chunks_mut(SEGMENT_BYTES) {
+            self.sieve(segment);
+        }
+    }
+
+    /// Sieves the next segment, whose length is that of `seg`, into `seg`.
+    fn sieve(&mut self, seg: &mut [u8]) {
+        let seg_byte = self.next_byte;
+        let seg_end = seg_byte + seg.len() as u64;
+        presieve(seg, seg_byte);
+        self.activate(seg_byte, seg_end);
+        for chunk in seg.chunks_mut(L1_BYTES) {
+            self.small.cross(chunk);
+        }
+        self.large.cross(seg);
+        wheel::clip(seg, seg_byte, self.lo, self.hi);
+        self.next_byte = seg_end;
+    }
+
+    /// Brings in the sieving primes whose square lies below `30 * seg_end`.
+    fn activate(&mut self, seg_byte: u64, seg_end: u64) {
+        let limit = 30 * u128::from(seg_end);
+        while let Some(p) = self.pending.or_else(|| self.source.as_mut()?.next()) {
+            if u128::from(p) * u128::from(p) >= limit {
+                self.pending = Some(p);
+                return;
+            }
+            self.pending = None;
+            let from = (30 * seg_byte).max(self.lo);
+            if let Some(sp) = SievingPrime::new(p, from, seg_byte, u64::MAX) {
+                if p < PIECEWISE_BELOW {
+                    &mut self.small
+                } else {
+                    &mut self.large
+                }
+                .push(sp);
+            }
+        }
+    }
+}
+
+/// Words of a segment decoded into primes at a time by [`Forward::next`].
+const DECODE_WORDS: usize = 32;
+
+/// The primes `>= 7` in a range, in increasing order, from a [`ForwardSieve`].
+///
+/// `next` decodes [`DECODE_WORDS`] words of the segment into a buffer of
+/// primes at a time, so that a prime costs a buffer read; `fold` and
+/// `count_rest` read the words directly.
+#[derive(Clone)]
+pub(super) struct Forward {
+    segments: ForwardSieve,
+    buf: Vec<u8>,
+    seg_byte: u64,
+    /// Index of the next word of `buf` to decode.
+    next_word: usize,
+    /// Primes decoded but not yet yielded: `decoded[at..]`.
+    decoded: Vec<u64>,
+    at: usize,
+}
+
+impl Forward {
+    pub(super) fn new(lo: u64, hi: u64) -> Result<Forward, Error> {
+        Ok(Forward {
+            segments: ForwardSieve::new(lo, hi)?,
+            buf: Vec::with_capacity(SEGMENT_BYTES),
+            seg_byte: 0,
+            next_word: 0,
+            decoded: Vec::with_capacity(64 * DECODE_WORDS),
+            at: 0,
+        })
+    }
+
+    /// The sieving primes a range ending at `hi` needs beyond the pre-sieved
+    /// ones: those up to `√(hi - 1)`; `None` when there are none.
+    pub(super) fn sieving_primes(hi: u64) -> Result<Option<Forward>, Error> {
+        let root = (hi - 1).sqrt();
+        (root >= PRESIEVE_LIMIT)
+            .then(|| Forward::new(PRESIEVE_LIMIT, root + 1))
+            .transpose()
+    }
+
+    /// Decodes the next words holding a prime; `false` when the stream is done.
+    #[inline(never)]
+    fn refill(&mut self) -> bool {
+        self.decoded.clear();
+        self.at = 0;
+        loop {
+            if 8 * self.next_word >= self.buf.len() {
+                match self.segments.next_into(&mut self.buf) {
+                    Some(seg_byte) => {
+                        self.seg_byte = seg_byte;
+                        self.next_word = 0;
+                    }
+                    None => return false,
+                }
+            }
+            let end = (self.next_word + DECODE_WORDS).min(self.buf.len().div_ceil(8));
+            for w in self.next_word..end {
+                let (bits, base) = (
+                    wheel::word(&self.buf, w),
+                    wheel::word_base(self.seg_byte, w),
+                );
+                wheel::fold_word((), bits, base, &mut |(), p| self.decoded.push(p));
+            }
+            self.next_word = end;
+            if !self.decoded.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    /// The next prime if it is decoded already and below `hi`: the common
+    /// case of [`Iterator::next`], inlined into the caller.
+    #[inline]
+    pub(super) fn next_decoded(&mut self, hi: u64) -> Option<u64> {
+        let p = *self.decoded.get(self.at)?;
+        (p < hi).then(|| {
+            self.at += 1;
+            p
+        })
+    }
+
+    /// Ends the stream at the segment holding `hi - 1`: a fold over a
+    /// range that the front has narrowed sieves no further.
+    pub(super) fn stop_at(&mut self, hi: u64) {
+        let end = &mut self.segments.end_byte;
+        *end = (*end).min(hi.div_ceil(30));
+    }
+
+    /// The number of primes left, counted a word at a time.
+    pub(super) fn count_rest(mut self) -> u64 {
+        let mut total = (self.decoded.len() - self.at) as u64;
+        total += wheel::count_ones(&self.buf[(8 * self.next_word).min(self.buf.len())..]);
+        while self.segments.next_into(&mut self.buf).is_some() {
+            total += wheel::count_ones(&self.buf);
+        }
+        total
+    }
+}
+
+impl Iterator for Forward {
+    type Item = u64;
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.at == self.decoded.len() && !self.refill() {
+            return None;
+        }
+        let p = self.decoded[self.at];
+        self.at += 1;
+        Some(p)
+    }
+
+    fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = self.decoded[self.at..]
+            .iter()
+            .fold(init, |acc, &p| f(acc, p));
+        let mut w = self.next_word;
+        loop {
+            let words = self.buf.get(8 * w..).unwrap_or_default().chunks(8);
+            for (bytes, w) in words.zip(w..) {
+                let bits = wheel::word(bytes, 0);
+                acc = wheel::fold_word(acc, bits, wheel::word_base(self.seg_byte, w), &mut f);
+            }
+            match self.segments.next_into(&mut self.buf) {
+                Some(seg_byte) => self.seg_byte = seg_byte,
+                None => return acc,
+            }
+            w = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn room_follows_the_first_segment() {
+        // `primes_in(1000..u64::MAX)` reserved room for every sieving prime
+        // up to 2^32 (2.4 GB) before yielding 1009.
+        let segments = ForwardSieve::new(1000, u64::MAX).unwrap();
+        assert!(
+            segments.large.capacity() < 2000,
+            "{}",
+            segments.large.capacity()
+        );
+    }
+}
