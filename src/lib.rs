@@ -185,6 +185,8 @@ mod prime_sums;
 pub mod sieve;
 pub mod slider;
 pub mod sliding_game;
+#[cfg(test)]
+mod testing;
 mod threads;
 
 pub use error::Error;

@@ -317,12 +317,11 @@ impl<C: Counter> Cursor<C> {
 mod tests {
     use super::super::weight::{Square, Weight};
     use super::*;
+    use crate::testing::words;
 
     #[test]
     fn bit_summaries_match_the_bits() {
-        let mut word = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..200 {
-            word = word.rotate_left(7) ^ word.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        for word in words(1).take(200) {
             let set: Vec<u64> = (0..64).filter(|i| word >> i & 1 == 1).collect();
             let bits = Bits::of(word, 2);
             assert_eq!(bits.count, set.len() as u64);
@@ -338,9 +337,7 @@ mod tests {
     /// single bits, against the positions summed one by one.
     #[test]
     fn counters_match_the_positions() {
-        let mut word = 0x2545_F491_4F6C_DD1Du64;
-        for k in 0..300u64 {
-            word = word.rotate_left(11) ^ word.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for (k, word) in (0..300u64).zip(words(2)) {
             let offset = [0, 64 * k, (1 << 20) - 64][k as usize % 3];
             let set: Vec<u64> = (0..64)
                 .filter(|i| word >> i & 1 == 1)
@@ -387,20 +384,16 @@ mod tests {
                 }
             }
         }
-        let mut word = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = words(3);
         for k in 0..40u64 {
-            let mut words = [0; 4];
-            for w in &mut words {
-                word = word.rotate_left(7) ^ word.wrapping_mul(0x2545_F491_4F6C_DD1D);
-                *w = word;
-            }
-            if k == 0 {
-                words = [u64::MAX; 4];
-            }
+            let block: [u64; 4] = match k {
+                0 => [u64::MAX; 4],
+                _ => std::array::from_fn(|_| random.next().expect("endless")),
+            };
             let offset = 256 * k;
-            check::<u64>(&words, offset);
-            check::<[u64; 2]>(&words, offset);
-            check::<[u64; 3]>(&words, offset);
+            check::<u64>(&block, offset);
+            check::<[u64; 2]>(&block, offset);
+            check::<[u64; 3]>(&block, offset);
         }
     }
 
@@ -410,10 +403,11 @@ mod tests {
     fn queries_match_the_bits() {
         let words = 3 * BLOCK_WORDS * SUPER_BLOCKS + 5;
         let mut counted = Counted::<[u64; 3]>::new(words);
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for w in &mut counted.words[..words] {
-            state = state.rotate_left(7) ^ state.wrapping_mul(0x2545_F491_4F6C_DD1D);
-            *w = state;
+        for (w, word) in counted.words[..words]
+            .iter_mut()
+            .zip(crate::testing::words(4))
+        {
+            *w = word;
         }
         counted.recount();
         for i in (0..64 * words as u64).step_by(7) {

@@ -257,20 +257,28 @@ mod tests {
     use super::*;
     use crate::threads::on_pool;
 
-    /// `(π(n), (Σ p, Σ p²))` over the primes `p <= n`, for every `n <= limit`,
-    /// from the crate's streaming sieve, which shares nothing with the engine.
-    fn running_sums(limit: u64) -> Vec<(u64, (u128, u128))> {
-        let mut sums = Vec::with_capacity(limit as usize + 1);
+    /// `(π, (Σ p, Σ p²))`, the engine's three sums at once.
+    type Sums = (u64, (u128, u128));
+
+    /// `sums` with the prime `p` added.
+    fn with_prime((count, (sum, squares)): Sums, p: u64) -> Sums {
+        let p = u128::from(p);
+        (count + 1, (sum + p, squares + p * p))
+    }
+
+    /// The [`Sums`] over the primes `p <= n`, for every `n <= limit`, from
+    /// the crate's streaming sieve, which shares nothing with the engine.
+    fn running_sums(limit: u64) -> Vec<Sums> {
         let mut primes = PrimesIn::new(0..limit + 1).expect("small").peekable();
-        let (mut count, mut sum, mut squares) = (0u64, 0u128, 0u128);
-        for n in 0..=limit {
-            if primes.next_if_eq(&n).is_some() {
-                let p = u128::from(n);
-                (count, sum, squares) = (count + 1, sum + p, squares + p * p);
-            }
-            sums.push((count, (sum, squares)));
-        }
-        sums
+        let mut sums = (0, (0, 0));
+        (0..=limit)
+            .map(|n| {
+                if primes.next_if_eq(&n).is_some() {
+                    sums = with_prime(sums, n);
+                }
+                sums
+            })
+            .collect()
     }
 
     type All = (Count, (Linear<u128>, Square<u128>));
@@ -357,15 +365,11 @@ mod tests {
                 let x = (z - 1) * (y + 1) + y / 2;
                 assert_eq!(x / (y + 1) + 1, z);
                 assert!(y > x.cbrt() && (y + 1) * (y + 1) <= x);
-                let (count, sum, squares) =
-                    PrimesIn::new(0..x + 1)
-                        .unwrap()
-                        .fold((0u64, 0u128, 0u128), |(c, s, q), p| {
-                            let p = u128::from(p);
-                            (c + 1, s + p, q + p * p)
-                        });
+                let sums = PrimesIn::new(0..x + 1)
+                    .unwrap()
+                    .fold((0, (0, 0)), with_prime);
                 let got = on_pool(1, || engine_in_segments::<All>(x, y, SEGMENT_WORDS));
-                assert_eq!(got, (count, (sum, squares)), "x = {x}, y = {y}");
+                assert_eq!(got, sums, "x = {x}, y = {y}");
             }
         }
     }
