@@ -174,20 +174,10 @@ fn all(size: usize, out: &mut impl Write) -> Result<(), Failure> {
 
 /// The number of squares of side `size` and digit sum `sum` for each
 /// top-left digit from 1 to 9, the nine counted on rayon's threads.
-#[cfg(feature = "rayon")]
 fn counts(size: usize, sum: u32) -> Result<Vec<u64>, Failure> {
-    use rayon::prelude::*;
-    (1..=9u8)
-        .into_par_iter()
-        .map(|digit| count(size, sum, digit))
+    common::map_on_threads((1..=9u8).collect(), |digit| count(size, sum, digit))
+        .into_iter()
         .collect()
-}
-
-/// The number of squares of side `size` and digit sum `sum` for each
-/// top-left digit from 1 to 9.
-#[cfg(not(feature = "rayon"))]
-fn counts(size: usize, sum: u32) -> Result<Vec<u64>, Failure> {
-    (1..=9).map(|digit| count(size, sum, digit)).collect()
 }
 
 fn count(size: usize, sum: u32, digit: u8) -> Result<u64, Failure> {

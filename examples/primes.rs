@@ -37,18 +37,7 @@ fn use_threads(threads: &str) -> Result<(), Failure> {
             )));
         }
     };
-    #[cfg(feature = "rayon")]
-    return rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .build_global()
-        .map_err(|e| Failure::Run(format!("cannot start {n} threads: {e}")));
-    #[cfg(not(feature = "rayon"))]
-    return match n {
-        1 => Ok(()),
-        _ => Err(Failure::Usage(
-            "built without the rayon feature: one thread only".into(),
-        )),
-    };
+    common::set_threads(n)
 }
 
 fn run(mut args: Vec<String>) -> Result<(), Failure> {
@@ -87,7 +76,7 @@ fn run(mut args: Vec<String>) -> Result<(), Failure> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     match mode {
         "count" => writeln!(out, "{}", sieve::count_primes(range)?)?,
-        "sum" => writeln!(out, "{}", sum(sieve::primes_in(range)?))?,
+        "sum" => writeln!(out, "{}", common::sum_primes(sieve::primes_in(range)?))?,
         _ => {
             for p in sieve::primes_in(range)? {
                 writeln!(out, "{p}")?;
@@ -97,19 +86,6 @@ fn run(mut args: Vec<String>) -> Result<(), Failure> {
     out.flush()?;
     eprintln!("elapsed: {:.3?}", start.elapsed());
     Ok(())
-}
-
-/// The sum of the primes, on every thread where it can.
-#[cfg(feature = "rayon")]
-fn sum(primes: sieve::PrimesIn) -> u128 {
-    use rayon::prelude::*;
-    primes.into_par_iter().map(u128::from).sum()
-}
-
-/// The sum of the primes.
-#[cfg(not(feature = "rayon"))]
-fn sum(primes: sieve::PrimesIn) -> u128 {
-    primes.map(u128::from).sum()
 }
 
 fn main() -> ExitCode {

@@ -512,9 +512,8 @@ impl FusedIterator for Boards {}
 ///
 /// That of [`prime_pi`](crate::sieve::prime_pi) and
 /// [`prime_sum`](crate::sieve::prime_sum), the sum of squares in 192 bits
-/// once `Σ_{n < L} n²` may pass `2^128` (`L` above about `1.007 · 10^13`):
-/// measured 0.75 s and 8.3 MB for the largest limit on one thread, 0.41 s
-/// on both cores.
+/// once `Σ_{n < L} n²` may pass `2^128` (`L` above about `1.007 · 10^13`);
+/// the measured time is in the crate docs' [speed section](crate#speed).
 ///
 /// # Errors
 ///

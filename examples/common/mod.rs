@@ -1,5 +1,6 @@
 //! Command-line plumbing shared by the examples: `--help`, exit codes, a
-//! standard output that may be closed, and number parsing.
+//! standard output that may be closed, number parsing, and the one place
+//! that knows whether the `rayon` feature is on.
 #![allow(dead_code, reason = "each example uses the parts it needs")]
 
 use std::io::Write;
@@ -71,4 +72,43 @@ pub fn parse_number(text: &str) -> Option<u64> {
             10u64.checked_pow(e)?.checked_mul(m)
         }
     }
+}
+
+/// Makes rayon's global pool `threads` threads large; without the `rayon`
+/// feature, only one thread is on offer.
+pub fn set_threads(threads: usize) -> Result<(), Failure> {
+    #[cfg(feature = "rayon")]
+    return rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .map_err(|e| Failure::Run(format!("cannot start {threads} threads: {e}")));
+    #[cfg(not(feature = "rayon"))]
+    return match threads {
+        1 => Ok(()),
+        _ => Err(Failure::Usage(
+            "built without the rayon feature: one thread only".into(),
+        )),
+    };
+}
+
+/// `f` of each item, in order, on rayon's threads with the `rayon` feature.
+pub fn map_on_threads<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        items.into_par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "rayon"))]
+    items.into_iter().map(f).collect()
+}
+
+/// The sum of the primes, on every thread with the `rayon` feature.
+pub fn sum_primes(primes: primeboard::sieve::PrimesIn) -> u128 {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        primes.into_par_iter().map(u128::from).sum()
+    }
+    #[cfg(not(feature = "rayon"))]
+    primes.map(u128::from).sum()
 }
