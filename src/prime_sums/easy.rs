@@ -11,18 +11,14 @@ use super::tables::{Tables, hard_up_to};
 use super::weight::Weight;
 use super::{div, quotient_by};
 use crate::arith::Value;
-use crate::{dispatch, threads};
+use crate::dispatch::{self, Task};
+use crate::threads;
 
 /// The special leaves of `b` with `m = q` prime above `hard_up_to`, none
 /// of them sieved: `φ(t, b - 1) = 1` when `t < p_b`, else `1 + S(t) -
 /// S(p_{b-1})`, since `t < p_b²` and `t <= y`.
 #[inline(always)]
-pub(super) fn easy_leaves<W: Weight>(
-    x: u64,
-    b: usize,
-    hard_up_to: u64,
-    tables: &Tables<W>,
-) -> W::V {
+fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>) -> W::V {
     let a = tables.a();
     let p = u64::from(tables.primes[b]);
     let first = tables.pi(hard_up_to) + 1;
@@ -135,7 +131,10 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
         let run = threads::fold_in_order(
             0..count,
             table,
-            |table, i| dispatch::with_popcnt(|| self.window(i, table)),
+            |table, i| {
+                let windows = self;
+                dispatch::with_popcnt(Window { windows, i, table })
+            },
             WindowRun::default,
             WindowRun::then,
         );
@@ -214,5 +213,38 @@ impl<V: Value> Table<V> {
         let w = (n / 64) as usize;
         let word = self.words[w] & ((1 << (n % 64)) - 1);
         self.before[w].plus(W::bits(low + 128 * w as u64 + 1, Bits::of(word, W::POWER)))
+    }
+}
+
+/// Window `i` of `windows`, sieved in `table`.
+struct Window<'w, 'h, 'a, W: Weight> {
+    windows: &'w Windows<'h, 'a, W>,
+    i: usize,
+    table: &'w mut Table<W::V>,
+}
+
+impl<W: Weight> Task for Window<'_, '_, '_, W> {
+    type Output = WindowRun<W::V>;
+    #[inline(always)]
+    fn run(self) -> WindowRun<W::V> {
+        self.windows.window(self.i, self.table)
+    }
+}
+
+/// The easy leaves of `b`, those of [`easy_leaves`] above the hard ones.
+pub(super) struct EasyLeaves<'t, W: Weight> {
+    pub(super) x: u64,
+    pub(super) y: u64,
+    pub(super) b: usize,
+    pub(super) tables: &'t Tables<W>,
+}
+
+impl<W: Weight> Task for EasyLeaves<'_, W> {
+    type Output = W::V;
+    #[inline(always)]
+    fn run(self) -> W::V {
+        let (x, y, b, tables) = (self.x, self.y, self.b, self.tables);
+        let p = u64::from(tables.primes[b]);
+        easy_leaves::<W>(x, b, hard_up_to(x, p, y).max(p), tables)
     }
 }

@@ -14,8 +14,9 @@ use super::special::{Phi, special_leaves};
 use super::tables::Tables;
 use super::weight::Weight;
 use crate::arith::Value;
+use crate::dispatch::{self, Task};
 use crate::sieve::PrimesIn;
-use crate::{dispatch, threads};
+use crate::threads;
 
 /// The counted sieving primes below this cross off a segment without
 /// counting, and the segment is counted again after each: a prime with
@@ -219,12 +220,24 @@ impl<'a, W: Weight> Hard<'a, W> {
             return threads::fold_in_order(
                 0..count as usize,
                 || self.segment(),
-                |segment, i| dispatch::with_popcnt(|| self.sieve(i as u64..i as u64 + 1, segment)),
+                |segment, i| {
+                    let segments = i as u64..i as u64 + 1;
+                    dispatch::with_popcnt(SieveSegments {
+                        hard: self,
+                        segments,
+                        segment,
+                    })
+                },
                 || SegmentRun::empty(self.counted),
                 SegmentRun::then,
             );
         }
-        self.sieve(0..count, &mut self.segment())
+        let segment = &mut self.segment();
+        dispatch::with_popcnt(SieveSegments {
+            hard: self,
+            segments: 0..count,
+            segment,
+        })
     }
 
     /// A segment's buffers.
@@ -385,6 +398,21 @@ impl<'a, W: Weight> Hard<'a, W> {
         }
         bits.total = bits.total.minus(taken);
         next[b] = (j, index);
+    }
+}
+
+/// The segments numbered `segments` of `hard`, sieved in `segment`.
+struct SieveSegments<'h, 'a, W: Weight> {
+    hard: &'h Hard<'a, W>,
+    segments: Range<u64>,
+    segment: &'h mut Segment<W::Counter>,
+}
+
+impl<W: Weight> Task for SieveSegments<'_, '_, W> {
+    type Output = SegmentRun<W::V>;
+    #[inline(always)]
+    fn run(self) -> SegmentRun<W::V> {
+        self.hard.sieve(self.segments, self.segment)
     }
 }
 

@@ -45,9 +45,9 @@ pub use sums::PrimeSums;
 use crate::arith::{Ring, Value, Wide};
 use crate::sieve::PrimesIn;
 use crate::{dispatch, threads};
-use easy::Windows;
+use easy::{EasyLeaves, Windows};
 use hard::Hard;
-use tables::{Tables, hard_up_to};
+use tables::Tables;
 use weight::{Count, Linear, Square, Weight};
 
 /// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
@@ -193,30 +193,27 @@ fn engine<W: Weight>(x: u64, y: u64) -> W::V {
 /// [`engine`] sieving `words` words a segment.
 fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
-    dispatch::with_popcnt(|| {
-        let tables = Tables::<W>::new(y);
-        let a = tables.a();
-        let hard = Hard::<W>::new(x, y, &tables, words);
-        let easy = threads::fold_in_order(
-            hard.general + 1..a,
-            || (),
-            |(), b| {
-                dispatch::with_popcnt(|| {
-                    let p = u64::from(tables.primes[b]);
-                    easy::easy_leaves::<W>(x, b, hard_up_to(x, p, y).max(p), &tables)
-                })
-            },
-            W::V::default,
-            W::V::plus,
-        );
-        ordinary::ordinary::<W>(x, y, &tables)
-            .plus(hard.tiny_leaves())
-            .plus(easy)
-            .plus(Windows::new(&hard, words).sum())
-            .plus(hard.run().total())
-            .minus(W::of(1))
-            .plus(tables.prefix[a])
-    })
+    // Each part that counts bits is a task for the processor's `popcnt`.
+    let tables = Tables::<W>::new(y);
+    let a = tables.a();
+    let hard = Hard::<W>::new(x, y, &tables, words);
+    let easy = threads::fold_in_order(
+        hard.general + 1..a,
+        || (),
+        |(), b| {
+            let tables = &tables;
+            dispatch::with_popcnt(EasyLeaves { x, y, b, tables })
+        },
+        W::V::default,
+        W::V::plus,
+    );
+    ordinary::ordinary::<W>(x, y, &tables)
+        .plus(hard.tiny_leaves())
+        .plus(easy)
+        .plus(Windows::new(&hard, words).sum())
+        .plus(hard.run().total())
+        .minus(W::of(1))
+        .plus(tables.prefix[a])
 }
 
 /// `⌊x / (a b)⌋ = ⌊⌊x / a⌋ / b⌋`, without overflow.

@@ -6,6 +6,8 @@
 //! The crossing off is [`cross`](super::cross)'s, the first pass over a
 //! segment [`presieve`](super::presieve)'s.
 
+use crate::dispatch::Task;
+
 /// The residues modulo 30 that are coprime to 30, one per bit of a byte.
 pub(crate) const RESIDUES: [u64; 8] = [1, 7, 11, 13, 17, 19, 23, 29];
 
@@ -157,7 +159,18 @@ pub(crate) fn word(seg: &[u8], w: usize) -> u64 {
 /// Number of set bits of `seg`, a word at a time, with the processor's own
 /// population count where it has one.
 pub(crate) fn count_ones(seg: &[u8]) -> u64 {
-    crate::dispatch::with_avx2(|| count_ones_portable(seg))
+    crate::dispatch::with_avx2(CountOnes(seg))
+}
+
+/// [`count_ones`] as a task for the processor's instructions.
+struct CountOnes<'a>(&'a [u8]);
+
+impl Task for CountOnes<'_> {
+    type Output = u64;
+    #[inline(always)]
+    fn run(self) -> u64 {
+        count_ones_portable(self.0)
+    }
 }
 
 #[inline(always)]
