@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::catalogue::Catalogue;
-use super::order::Layout;
+use super::fill_order::FillOrders;
 use super::solutions::Solutions;
 use super::square::Square;
 use super::tables::{Prefix, Tables};
@@ -144,7 +144,7 @@ impl SolverBuilder {
             return Err(Error::InvalidDigit { digit: top_left });
         }
         let (primes, digits) = catalogue.with_digit_sum(digit_sum);
-        let layout = Layout::of(size);
+        let orders = FillOrders::of(size);
         // The tables do not depend on the top-left digit: the last ones
         // built serve the next solver of the same size and digit sum.
         static LAST: Mutex<Option<(usize, u32, Arc<Tables>)>> = Mutex::new(None);
@@ -152,14 +152,14 @@ impl SolverBuilder {
         let tables = match &*last {
             Some((s, d, tables)) if (*s, *d) == (size, digit_sum) => Arc::clone(tables),
             _ => {
-                let tables = Arc::new(Tables::new(layout, &layout.search, digits));
+                let tables = Arc::new(Tables::new(&orders.lines, &orders.whole_search, digits));
                 *last = Some((size, digit_sum, Arc::clone(&tables)));
                 tables
             }
         };
         drop(last);
         Ok(Solver {
-            layout,
+            orders,
             digit_sum,
             top_left,
             held,
@@ -186,7 +186,8 @@ impl SolverBuilder {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    layout: &'static Layout,
+    /// The lines and fill orders of the size.
+    orders: &'static FillOrders,
     digit_sum: u32,
     top_left: u8,
     held: u64,
@@ -248,7 +249,7 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn size(&self) -> usize {
-        self.layout.size
+        self.orders.size
     }
 
     /// The digit sum of every line.
@@ -421,7 +422,8 @@ impl Solver {
                 *rows.entry(row).or_default() += n;
             }
         }
-        let tables = Tables::new(self.layout, &self.layout.first_row_fixed, self.digits);
+        let orders = self.orders;
+        let tables = Tables::new(&orders.lines, &orders.first_row_fixed, self.digits);
         Found::Rows(Box::new(tables), rows.into_iter().collect())
     }
 
