@@ -6,6 +6,7 @@ use std::iter::FusedIterator;
 use super::solver::{Found, Solver};
 use super::square::Square;
 use super::tables::Tables;
+use crate::threads;
 
 /// The solutions of a [`Solver`], in increasing order, from [`Solver::solutions`].
 ///
@@ -92,14 +93,9 @@ impl<'a> Solutions<'a> {
             rest.rows.pop();
         }
         let tables = &rest.tables;
-        let search = |&(row, count): &(u64, u64)| solver.row_squares(tables, row, count);
-        #[cfg(feature = "rayon")]
-        let groups: Vec<Vec<Square>> = {
-            use rayon::prelude::*;
-            batch.par_iter().map(search).collect()
-        };
-        #[cfg(not(feature = "rayon"))]
-        let groups: Vec<Vec<Square>> = batch.iter().map(search).collect();
+        let groups = threads::map(&batch, |&(row, count)| {
+            solver.row_squares(tables, row, count)
+        });
         self.squares = groups.into_iter().flatten().rev().collect();
     }
 }

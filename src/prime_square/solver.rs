@@ -11,19 +11,17 @@ use super::fill_order::FillOrders;
 use super::solutions::Solutions;
 use super::square::Square;
 use super::tables::{Prefix, Tables};
-use crate::Error;
+use crate::{Error, threads};
 
 /// The default of [`SolverBuilder::held`].
 const DEFAULT_HELD: u64 = 1 << 12;
 
-/// The smallest side whose searches run on every core (with the `rayon`
-/// feature); smaller ones take milliseconds.
-#[cfg(feature = "rayon")]
+/// The smallest side whose searches are shared out among the threads, when
+/// there are several; smaller ones take milliseconds.
 const PARALLEL_SIZE: usize = 6;
 
 /// How many partial fills a parallel search is cut into, at least: enough
 /// for the threads to share out subtrees of very different sizes.
-#[cfg(feature = "rayon")]
 const PIECES: usize = 1 << 10;
 
 /// Settings for a [`Solver`] of any supported size; [`Solver::new`] is the
@@ -361,16 +359,25 @@ impl Solver {
             });
             n
         };
-        #[cfg(feature = "rayon")]
-        if self.size() >= PARALLEL_SIZE {
-            use rayon::prelude::*;
-            return tables
-                .split(&allowed, PIECES)
-                .par_iter()
-                .map(count_from)
-                .sum();
+        threads::map(&self.starts(&allowed), count_from)
+            .into_iter()
+            .sum()
+    }
+
+    /// Whether the searches are shared out among several threads.
+    fn parallel(&self) -> bool {
+        self.size() >= PARALLEL_SIZE && threads::count() > 1
+    }
+
+    /// The partial fills the whole search starts from, in its order: at
+    /// least [`PIECES`] of them when it runs in parallel, otherwise the
+    /// empty fill alone.
+    fn starts(&self, allowed: &[u16]) -> Vec<Prefix> {
+        if self.parallel() {
+            self.tables.split(allowed, PIECES)
+        } else {
+            vec![self.tables.root()]
         }
-        count_from(&tables.root())
     }
 
     /// The whole search for [`Solutions`]: the squares when there are at
@@ -398,19 +405,7 @@ impl Solver {
             });
             (rows, squares)
         };
-        #[cfg(feature = "rayon")]
-        let parts: Vec<(BTreeMap<u64, u64>, Vec<Square>)> = if self.size() >= PARALLEL_SIZE {
-            use rayon::prelude::*;
-            tables
-                .split(&allowed, PIECES)
-                .par_iter()
-                .map(part)
-                .collect()
-        } else {
-            vec![part(&tables.root())]
-        };
-        #[cfg(not(feature = "rayon"))]
-        let parts = vec![part(&tables.root())];
+        let parts = threads::map(&self.starts(&allowed), part);
         if found.into_inner() <= self.held {
             let mut squares: Vec<Square> = parts.into_iter().flat_map(|(_, s)| s).collect();
             squares.sort_unstable();
@@ -447,11 +442,11 @@ impl Solver {
 
     /// How many first rows [`Solutions`] searches at once.
     pub(super) fn rows_at_once(&self) -> usize {
-        #[cfg(feature = "rayon")]
-        if self.size() >= PARALLEL_SIZE {
-            return 4 * rayon::current_num_threads();
+        if self.parallel() {
+            4 * threads::count()
+        } else {
+            1
         }
-        1
     }
 
     /// The most squares [`Solutions`] holds.

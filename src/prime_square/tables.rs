@@ -373,7 +373,6 @@ impl Tables {
 
     /// The partial fills of the first `depth` cells from which the search
     /// goes on, in the order the search meets them.
-    #[cfg(feature = "rayon")]
     fn prefixes(&self, allowed: &[u16], depth: usize) -> Vec<Prefix> {
         let mut prefix = self.root();
         let mut found = Vec::new();
@@ -392,7 +391,6 @@ impl Tables {
 
     /// The partial fills of the first depth with at least `wanted` of them
     /// (or of the last depth), in the order the search meets them.
-    #[cfg(feature = "rayon")]
     pub(super) fn split(&self, allowed: &[u16], wanted: usize) -> Vec<Prefix> {
         (1..self.len())
             .map(|depth| self.prefixes(allowed, depth))
