@@ -1,28 +1,16 @@
 //! [`Solver`] and [`SolverBuilder`]: one (size, digit sum, top-left digit)
-//! task, counted or enumerated, on every core for the larger sizes.
+//! task and its tables, whose searches [`Solutions`] runs.
 
-use std::collections::BTreeMap;
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::catalogue::Catalogue;
 use super::fill_order::FillOrders;
 use super::solutions::Solutions;
-use super::square::Square;
-use super::tables::{Prefix, Tables};
-use crate::{Error, threads};
+use super::tables::Tables;
+use crate::Error;
 
 /// The default of [`SolverBuilder::held`].
 const DEFAULT_HELD: u64 = 1 << 12;
-
-/// The smallest side whose searches are shared out among the threads, when
-/// there are several; smaller ones take milliseconds.
-const PARALLEL_SIZE: usize = 6;
-
-/// How many partial fills a parallel search is cut into, at least: enough
-/// for the threads to share out subtrees of very different sizes.
-const PIECES: usize = 1 << 10;
 
 /// Settings for a [`Solver`] of any supported size; [`Solver::new`] is the
 /// shortcut for `5 × 5` with the defaults.
@@ -197,16 +185,6 @@ pub struct Solver {
     tables: Arc<Tables>,
 }
 
-/// What the first search of [`Solutions`] found: the squares, or, when
-/// there are more than [`SolverBuilder::held`], their first rows.
-pub(super) enum Found {
-    /// Every square, in increasing order.
-    Squares(Vec<Square>),
-    /// The tables for searches with a fixed first row, and the distinct
-    /// first rows with their numbers of squares, in increasing order.
-    Rows(Box<Tables>, Vec<(u64, u64)>),
-}
-
 impl Solver {
     /// A solver for the IOI'94 task: `5 × 5`, the given digit sum and top-left
     /// digit. [`SolverBuilder`] sets other sizes.
@@ -327,7 +305,13 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn solutions(&self) -> Solutions<'_> {
-        Solutions::new(self)
+        Solutions::new(
+            &self.tables,
+            self.orders,
+            self.digits,
+            self.top_left,
+            self.held,
+        )
     }
 
     /// The number of solutions, without building any square.
@@ -349,108 +333,6 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn count(&self) -> u64 {
-        let tables = &self.tables;
-        let allowed = tables.allowed(self.top_left, None);
-        let count_from = |prefix: &Prefix| {
-            let mut n = 0;
-            tables.search(prefix, &allowed, &mut |_| {
-                n += 1;
-                ControlFlow::Continue(())
-            });
-            n
-        };
-        threads::map(&self.starts(&allowed), count_from)
-            .into_iter()
-            .sum()
-    }
-
-    /// Whether the searches are shared out among several threads.
-    fn parallel(&self) -> bool {
-        self.size() >= PARALLEL_SIZE && threads::count() > 1
-    }
-
-    /// The partial fills the whole search starts from, in its order: at
-    /// least [`PIECES`] of them when it runs in parallel, otherwise the
-    /// empty fill alone.
-    fn starts(&self, allowed: &[u16]) -> Vec<Prefix> {
-        if self.parallel() {
-            self.tables.split(allowed, PIECES)
-        } else {
-            vec![self.tables.root()]
-        }
-    }
-
-    /// The whole search for [`Solutions`]: the squares when there are at
-    /// most [`SolverBuilder::held`], otherwise their first rows.
-    pub(super) fn first_search(&self) -> Found {
-        let tables = &self.tables;
-        let allowed = tables.allowed(self.top_left, None);
-        // The depths of the first row's cells.
-        let row_depths: Vec<usize> = (0..self.size()).map(|c| tables.depth_of(c)).collect();
-        let found = AtomicU64::new(0);
-        // The first rows with their numbers of squares, and the squares
-        // while the whole search has found at most `held`.
-        let part = |prefix: &Prefix| {
-            let mut rows: BTreeMap<u64, u64> = BTreeMap::new();
-            let mut squares = Vec::new();
-            tables.search(prefix, &allowed, &mut |placed| {
-                let row = row_depths
-                    .iter()
-                    .fold(0, |n, &t| 10 * n + u64::from(placed[t]));
-                *rows.entry(row).or_default() += 1;
-                if found.fetch_add(1, Ordering::Relaxed) < self.held {
-                    squares.push(tables.square(placed));
-                }
-                ControlFlow::Continue(())
-            });
-            (rows, squares)
-        };
-        let parts = threads::map(&self.starts(&allowed), part);
-        if found.into_inner() <= self.held {
-            let mut squares: Vec<Square> = parts.into_iter().flat_map(|(_, s)| s).collect();
-            squares.sort_unstable();
-            return Found::Squares(squares);
-        }
-        let mut rows: BTreeMap<u64, u64> = BTreeMap::new();
-        for (part_rows, _) in parts {
-            for (row, n) in part_rows {
-                *rows.entry(row).or_default() += n;
-            }
-        }
-        let orders = self.orders;
-        let tables = Tables::new(&orders.lines, &orders.first_row_fixed, self.digits);
-        Found::Rows(Box::new(tables), rows.into_iter().collect())
-    }
-
-    /// The `count` squares whose first row is `row`, in increasing order,
-    /// searched with `tables`, the tables of [`Found::Rows`].
-    pub(super) fn row_squares(&self, tables: &Tables, row: u64, count: u64) -> Vec<Square> {
-        let mut squares = Vec::new();
-        let mut left = count;
-        let allowed = tables.allowed(self.top_left, Some(row));
-        tables.search(&tables.root(), &allowed, &mut |placed| {
-            squares.push(tables.square(placed));
-            left -= 1;
-            match left {
-                0 => ControlFlow::Break(()),
-                _ => ControlFlow::Continue(()),
-            }
-        });
-        squares.sort_unstable();
-        squares
-    }
-
-    /// How many first rows [`Solutions`] searches at once.
-    pub(super) fn rows_at_once(&self) -> usize {
-        if self.parallel() {
-            4 * threads::count()
-        } else {
-            1
-        }
-    }
-
-    /// The most squares [`Solutions`] holds.
-    pub(super) fn held(&self) -> u64 {
-        self.held
+        self.solutions().count_all()
     }
 }
