@@ -1,7 +1,7 @@
 //! [`Solver`] and [`SolverBuilder`]: one (size, digit sum, top-left digit)
 //! task and its tables, whose searches [`Solutions`] runs.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use super::catalogue::Catalogue;
 use super::fill_order::FillOrders;
@@ -95,13 +95,15 @@ impl SolverBuilder {
     /// Builds the solver: sieves the `N`-digit primes (once per process and
     /// size) and builds the tries of those with the digit sum.
     ///
+    /// The sieved primes of a size stay in memory for the rest of the
+    /// process, `8 + N` bytes a prime: 0.11 MB for `N = 5`, 0.96 MB for 6,
+    /// 8.8 MB for 7. The tries belong to the solver and go with it.
+    ///
     /// # Complexity
     ///
     /// Time `O(10^N)` for the first solver of a size (the sieve), then
     /// `O(N · P log P)` per line fill order for the `P` primes with the
-    /// digit sum, unless the previous solver had the same size and digit
-    /// sum (the tables are shared then); memory at most
-    /// `16 · (2N + 2) · (N · P + 10)` bytes.
+    /// digit sum; memory at most `16 · (2N + 2) · (N · P + 10)` bytes.
     ///
     /// # Errors
     ///
@@ -131,19 +133,7 @@ impl SolverBuilder {
         }
         let (primes, digits) = catalogue.with_digit_sum(digit_sum);
         let orders = FillOrders::of(size);
-        // The tables do not depend on the top-left digit: the last ones
-        // built serve the next solver of the same size and digit sum.
-        static LAST: Mutex<Option<(usize, u32, Arc<Tables>)>> = Mutex::new(None);
-        let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
-        let tables = match &*last {
-            Some((s, d, tables)) if (*s, *d) == (size, digit_sum) => Arc::clone(tables),
-            _ => {
-                let tables = Arc::new(Tables::new(&orders.lines, &orders.whole_search, digits));
-                *last = Some((size, digit_sum, Arc::clone(&tables)));
-                tables
-            }
-        };
-        drop(last);
+        let tables = Tables::new(&orders.lines, &orders.whole_search, digits);
         Ok(Solver {
             orders,
             digit_sum,
@@ -151,7 +141,7 @@ impl SolverBuilder {
             held,
             primes,
             digits,
-            tables,
+            tables: Arc::new(tables),
         })
     }
 }
@@ -180,8 +170,9 @@ pub struct Solver {
     primes: &'static [u64],
     /// The digits of `primes`.
     digits: &'static [u8],
-    /// The tables of the whole search, shared by the solvers of one size
-    /// and digit sum built one after another.
+    /// The tables of the whole search, which do not depend on the top-left
+    /// digit: shared by the clones of the solver and by
+    /// [`with_top_left`](Solver::with_top_left).
     tables: Arc<Tables>,
 }
 
@@ -334,5 +325,16 @@ impl Solver {
     #[must_use]
     pub fn count(&self) -> u64 {
         self.solutions().count_all()
+    }
+
+    /// The solver of the same size, digit sum and settings for the top-left
+    /// digit `top_left`, which must be in `1..=9`: it shares this solver's
+    /// tables instead of building them again.
+    pub(super) fn with_top_left(&self, top_left: u8) -> Solver {
+        debug_assert!((1..=9).contains(&top_left));
+        Solver {
+            top_left,
+            ..self.clone()
+        }
     }
 }

@@ -36,12 +36,10 @@ pub fn fewest_distinct_primes(size: usize) -> Result<Vec<Square>, Error> {
     let mut best: Vec<Square> = Vec::new();
     let mut fewest = usize::MAX;
     for digit_sum in 1..=9 * catalogue.size() as u32 {
+        // One solver's tables serve the nine top-left digits of its digit sum.
+        let solver = SolverBuilder::new(digit_sum, 1).size(size).build()?;
         for top_left in 1..=9 {
-            for square in SolverBuilder::new(digit_sum, top_left)
-                .size(size)
-                .build()?
-                .solutions()
-            {
+            for square in solver.with_top_left(top_left).solutions() {
                 let distinct = square.distinct_primes().len();
                 if distinct < fewest {
                     fewest = distinct;
