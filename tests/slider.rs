@@ -84,20 +84,6 @@ fn board(text: &str) -> Board {
     text.parse().unwrap()
 }
 
-/// The oracle's answer for one pair: the sorted shortest move strings.
-struct Expected {
-    paths: Option<Vec<String>>,
-}
-
-impl Expected {
-    fn new(start: &str, target: &str) -> Expected {
-        let (from, to) = (oracle::distances(start), oracle::distances(target));
-        Expected {
-            paths: oracle::shortest_paths(start, &from, target, &to),
-        }
-    }
-}
-
 /// Checks a search's answer against the oracle's paths, for `checksum`:
 /// length, count, both sums, and the paths themselves in order. An exact
 /// sum of `None` is accepted when `exact_optional`.
@@ -143,52 +129,14 @@ fn check(
     }
 }
 
-/// The number of positions of a board: cells times the distinct
-/// arrangements of the tiles.
-fn states(text: &str) -> u64 {
-    let cells = text.chars().filter(|&c| c != '/').count() as u64;
-    let tiles: Vec<char> = text.chars().filter(|&c| c != '/' && c != '_').collect();
-    let mut sequences = 1u64;
-    let mut placed = 0u64;
-    let mut colours = tiles.clone();
-    colours.sort_unstable();
-    colours.dedup();
-    for c in colours {
-        for _ in 0..tiles.iter().filter(|&&t| t == c).count() {
-            placed += 1;
-            sequences *= placed;
-        }
-        for k in 1..=tiles.iter().filter(|&&t| t == c).count() as u64 {
-            sequences /= k;
-        }
-    }
-    cells * sequences
-}
-
-/// Boards of every shape up to 6 cells with every kind of colouring (one
-/// colour, two, three, all distinct), and a few of 8 and 9 cells.
-const SEEDS: &[&str] = &[
-    "_R", "_RR", "_RB", "_RRR", "_RRB", "_RBG", "_RRRR", "_RRBB", "_RBGY", "_RRRBB", "_RRBBG",
-    "_RBGYW",
-];
-
-/// Every shape a seed's cells can take: each divisor as the column count.
-fn shapes(seed: &str) -> Vec<String> {
-    let cells: Vec<char> = seed.chars().collect();
-    (1..=cells.len())
-        .filter(|c| cells.len().is_multiple_of(*c))
-        .map(|cols| oracle::board_text(&cells, cols))
-        .collect()
-}
-
 #[test]
 fn every_pair_of_positions_on_tiny_boards() {
     let mut hashed_answers = 0;
-    for seed in SEEDS {
-        for shape in shapes(seed) {
+    for seed in oracle::SEEDS {
+        for shape in oracle::shapes(seed) {
             let boards = oracle::arrangements(&shape);
             let dists: Vec<_> = boards.iter().map(|b| oracle::distances(b)).collect();
-            let s = states(&shape);
+            let s = oracle::positions(&shape);
             assert_eq!(boards.len() as u64, s, "{shape}");
             // All pairs while there are at most 120 positions (every
             // 1- to 5-cell board, 6 cells with repeated colours); all
@@ -258,8 +206,8 @@ fn every_checksum_is_honoured() {
 
 /// The smallest budget at which `search` answers in full (exact sum
 /// included) within `lo..=hi`, found by bisection: the charges do not
-/// depend on the budget while they fit, so a full answer at `b` means one
-/// at every larger budget with the same kind of table.
+/// depend on the budget while they fit, so a full answer at one budget
+/// means one at every larger budget with the same kind of table.
 fn least_budget(a: &Board, b: &Board, lo: u64, hi: u64) -> Option<u64> {
     let full = |m: u64| {
         matches!(Search::new().max_bytes(m).shortest_paths(a, b),
@@ -291,12 +239,12 @@ fn budget_edges() {
     ];
     for (start, target) in pairs {
         let (a, b) = (board(start), board(target));
-        let expected = if states(start) > 1 << 20 {
+        let expected = if oracle::positions(start) > 1 << 20 {
             oracle::brute_force(start, target, 4)
         } else {
-            Expected::new(start, target).paths
+            oracle::paths_between(start, target)
         };
-        let switch = 4 * states(start);
+        let switch = 4 * oracle::positions(start);
         // Each side of the switch from hashed to flat tables.
         for max in [switch - 1, switch] {
             match Search::new().max_bytes(max).shortest_paths(&a, &b) {
@@ -426,7 +374,7 @@ fn statement_boards() {
     assert_eq!(paths.path_len(), 5);
     assert!(paths.paths().any(|p| p == lulur));
     let target = "_BRB/BRBR/RBRB/BRBR";
-    let expected = Expected::new("_RBB/RRBB/RRBB/RRBB", target).paths;
+    let expected = oracle::paths_between("_RBB/RRBB/RRBB/RRBB", target);
     let got = slider::shortest_paths(&start, &board(target)).unwrap();
     check(&got, &expected, Checksum::default(), false, "the problem");
     // The answer to Project Euler 244, known from the problem's site.

@@ -21,6 +21,10 @@ pub(super) struct Catalogue {
 impl Catalogue {
     /// The catalogue of `size`-digit primes; the module's one size check.
     ///
+    /// Each size's catalogue is sieved once and kept for the rest of the
+    /// process: it is the same for every solver of the size, and `8 + N`
+    /// bytes a prime (0.11 MB for `N = 5`, 0.96 MB for 6, 8.8 MB for 7).
+    ///
     /// # Errors
     ///
     /// - [`Error::UnsupportedSize`] when `size` is outside
@@ -34,12 +38,13 @@ impl Catalogue {
         }
         let lo = 10u64.pow(size as u32 - 1);
         let mut primes: Vec<u64> = sieve::primes_in(lo..10 * lo)?.collect();
+        primes.shrink_to_fit();
         primes.sort_by_key(|&p| digit_sum_of(p));
         let max_sum = 9 * size;
         let starts = (0..=max_sum + 1)
             .map(|s| primes.partition_point(|&p| (digit_sum_of(p) as usize) < s))
             .collect();
-        let digits = primes
+        let mut digits: Vec<u8> = primes
             .iter()
             .flat_map(|&p| {
                 (0..size as u32)
@@ -47,6 +52,7 @@ impl Catalogue {
                     .map(move |k| (p / 10u64.pow(k) % 10) as u8)
             })
             .collect();
+        digits.shrink_to_fit();
         Ok(CACHE[size].get_or_init(|| Catalogue {
             size,
             primes,

@@ -72,7 +72,7 @@
 //! ```
 
 mod catalogue;
-mod order;
+mod fill_order;
 mod solutions;
 mod solver;
 mod square;

@@ -24,7 +24,6 @@
 use std::ops::{ControlFlow, Range};
 
 use super::MAX_SIZE;
-use super::order::Layout;
 use super::square::Square;
 
 /// The search's line slots: the lines of the largest square, and one for
@@ -36,8 +35,9 @@ const SLOTS: usize = (2 * MAX_SIZE + 3).next_power_of_two();
 /// positions are filled; a power of two.
 const LEVELS: usize = (MAX_SIZE + 1).next_power_of_two();
 
-/// The length of [`States`]: a power of two, so that an index masked by
-/// `STATES - 1` needs no bounds check.
+/// The number of line nodes a partial fill keeps, `SLOTS · LEVELS`: a
+/// power of two, so that an index masked by `STATES - 1` needs no bounds
+/// check.
 const STATES: usize = SLOTS * LEVELS;
 
 /// Where padding links read and write: a level of the padding slot, whose
@@ -188,23 +188,23 @@ pub(super) struct Prefix {
 }
 
 impl Tables {
-    /// The tables for filling the cells of `layout` in the order `cells`,
-    /// over the primes whose digits (`N` a prime) are `digits`.
-    pub(super) fn new(layout: &Layout, cells: &[usize], digits: &[u8]) -> Tables {
-        let size = layout.size;
-        let mut time = vec![0; size * size];
+    /// The tables for filling the cells of a square in the order `cells`,
+    /// where `lines` are the cells of each line, over the primes whose
+    /// digits (`N` a prime) are `digits`.
+    pub(super) fn new(lines: &[Vec<usize>], cells: &[usize], digits: &[u8]) -> Tables {
+        let size = cells.len().isqrt();
+        let mut depth_of_cell = vec![0; size * size];
         cells
             .iter()
             .enumerate()
-            .for_each(|(i, &cell)| time[cell] = i);
+            .for_each(|(i, &cell)| depth_of_cell[cell] = i);
         // The order in which each line's positions are filled; lines with
         // the same order share their trie.
-        let line_orders: Vec<Vec<usize>> = layout
-            .lines
+        let line_orders: Vec<Vec<usize>> = lines
             .iter()
             .map(|members| {
                 let mut order: Vec<usize> = (0..size).collect();
-                order.sort_by_key(|&k| time[members[k]]);
+                order.sort_by_key(|&k| depth_of_cell[members[k]]);
                 order
             })
             .collect();
@@ -221,17 +221,17 @@ impl Tables {
             })
             .collect();
         // Where line `line`'s node is once `level` of its positions are filled.
-        let at = |line: usize, level: usize| (line * LEVELS + level) as u16;
+        let node_at = |line: usize, level: usize| (line * LEVELS + level) as u16;
         let mut links = vec![[Link::NONE; 4]; size * size];
         let mut used = vec![0; size * size];
-        let mut roots = Vec::with_capacity(layout.lines.len());
-        for (line, (members, order)) in layout.lines.iter().zip(&line_orders).enumerate() {
+        let mut roots = Vec::with_capacity(lines.len());
+        for (line, (members, order)) in lines.iter().zip(&line_orders).enumerate() {
             roots.push(tries[orders.partition_point(|x| *x < order)]);
             for (level, &k) in order.iter().enumerate() {
-                let depth = time[members[k]];
+                let depth = depth_of_cell[members[k]];
                 links[depth][used[depth]] = Link {
-                    read: at(line, level),
-                    write: at(line, level + 1),
+                    read: node_at(line, level),
+                    write: node_at(line, level + 1),
                 };
                 used[depth] += 1;
             }
@@ -240,16 +240,16 @@ impl Tables {
         let through: Vec<Vec<usize>> = cells
             .iter()
             .map(|&cell| {
-                (0..layout.lines.len())
-                    .filter(|&l| layout.lines[l].contains(&cell))
+                (0..lines.len())
+                    .filter(|&l| lines[l].contains(&cell))
                     .collect()
             })
             .collect();
         // The number of positions of `line` filled before `depth`.
         let level = |line: usize, depth: usize| {
-            layout.lines[line]
+            lines[line]
                 .iter()
-                .filter(|&&c| time[c] < depth)
+                .filter(|&&c| depth_of_cell[c] < depth)
                 .count()
         };
         let mut twos = Vec::new();
@@ -271,7 +271,7 @@ impl Tables {
                     let now = level(l, d + 1);
                     let gap = level(l, k) - now;
                     if gap < AHEAD {
-                        probe.reads[used] = at(l, now);
+                        probe.reads[used] = node_at(l, now);
                         probe.shifts[used] = (10 * gap) as u8;
                         used += 1;
                     }
@@ -373,7 +373,6 @@ impl Tables {
 
     /// The partial fills of the first `depth` cells from which the search
     /// goes on, in the order the search meets them.
-    #[cfg(feature = "rayon")]
     fn prefixes(&self, allowed: &[u16], depth: usize) -> Vec<Prefix> {
         let mut prefix = self.root();
         let mut found = Vec::new();
@@ -392,7 +391,6 @@ impl Tables {
 
     /// The partial fills of the first depth with at least `wanted` of them
     /// (or of the last depth), in the order the search meets them.
-    #[cfg(feature = "rayon")]
     pub(super) fn split(&self, allowed: &[u16], wanted: usize) -> Vec<Prefix> {
         (1..self.len())
             .map(|depth| self.prefixes(allowed, depth))

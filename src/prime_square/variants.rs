@@ -36,12 +36,10 @@ pub fn fewest_distinct_primes(size: usize) -> Result<Vec<Square>, Error> {
     let mut best: Vec<Square> = Vec::new();
     let mut fewest = usize::MAX;
     for digit_sum in 1..=9 * catalogue.size() as u32 {
+        // One solver's tables serve the nine top-left digits of its digit sum.
+        let solver = SolverBuilder::new(digit_sum, 1).size(size).build()?;
         for top_left in 1..=9 {
-            for square in SolverBuilder::new(digit_sum, top_left)
-                .size(size)
-                .build()?
-                .solutions()
-            {
+            for square in solver.with_top_left(top_left).solutions() {
                 let distinct = square.distinct_primes().len();
                 if distinct < fewest {
                     fewest = distinct;
@@ -86,8 +84,9 @@ pub fn fewest_distinct_primes(size: usize) -> Result<Vec<Square>, Error> {
 pub fn rotation_primes(digits: usize) -> Result<Vec<u64>, Error> {
     let catalogue = Catalogue::of(digits)?;
     let low = 10u64.pow(digits as u32 - 1);
-    // A rotation keeps the digits, so it is looked up among the primes of the same sum.
-    let is_member = |n: u64| {
+    // Whether `n` is a `digits`-digit prime: a rotation keeps the digits,
+    // so it is looked up among the primes of the same digit sum.
+    let is_prime = |n: u64| {
         n >= low
             && catalogue
                 .with_digit_sum(digit_sum_of(n))
@@ -103,7 +102,7 @@ pub fn rotation_primes(digits: usize) -> Result<Vec<u64>, Error> {
             let mut r = p;
             (1..digits).all(|_| {
                 r = r % low * 10 + r / low;
-                is_member(r)
+                is_prime(r)
             })
         })
         .collect::<Vec<_>>();

@@ -1,6 +1,7 @@
 //! Slider oracles, on their own representation (a board is its text, `_`
-//! the gap, rows split by `/`): every move sequence enumerated, and a plain
-//! breadth-first search over the texts.
+//! the gap, rows split by `/`): every move sequence enumerated, a plain
+//! breadth-first search over the texts, a board's number of positions, and
+//! the small boards the tests sweep.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -113,6 +114,13 @@ pub fn shortest_paths(
     Some(found)
 }
 
+/// Every shortest move sequence from `start` to `target`, sorted, or `None`
+/// when `target` is not reached: [`shortest_paths`] with the distances
+/// from each.
+pub fn paths_between(start: &str, target: &str) -> Option<Vec<String>> {
+    shortest_paths(start, &distances(start), target, &distances(target))
+}
+
 /// The checksum of a move string: `c = (c · multiplier + ascii) mod modulus`.
 pub fn checksum(moves: &str, multiplier: u64, modulus: u64) -> u64 {
     moves.bytes().fold(0u128, |c, a| {
@@ -140,6 +148,45 @@ pub fn board_text(cells: &[char], cols: usize) -> String {
         .map(|r| r.iter().collect::<String>())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// The number of positions of a board text: its cells times the distinct
+/// arrangements of its tiles.
+pub fn positions(text: &str) -> u64 {
+    let cells = text.chars().filter(|&c| c != '/').count() as u64;
+    let tiles: Vec<char> = text.chars().filter(|&c| c != '/' && c != '_').collect();
+    let mut sequences = 1u64;
+    let mut placed = 0u64;
+    let mut colours = tiles.clone();
+    colours.sort_unstable();
+    colours.dedup();
+    for c in colours {
+        for _ in 0..tiles.iter().filter(|&&t| t == c).count() {
+            placed += 1;
+            sequences *= placed;
+        }
+        for k in 1..=tiles.iter().filter(|&&t| t == c).count() as u64 {
+            sequences /= k;
+        }
+    }
+    cells * sequences
+}
+
+/// Boards of 2 to 6 cells in several colourings (one colour, two, three,
+/// all distinct), as the texts of one row: [`shapes`] gives their other
+/// shapes.
+pub const SEEDS: &[&str] = &[
+    "_R", "_RR", "_RB", "_RRR", "_RRB", "_RBG", "_RRRR", "_RRBB", "_RBGY", "_RRRBB", "_RRBBG",
+    "_RBGYW",
+];
+
+/// Every shape a seed's cells can take: each divisor as the column count.
+pub fn shapes(seed: &str) -> Vec<String> {
+    let cells: Vec<char> = seed.chars().collect();
+    (1..=cells.len())
+        .filter(|c| cells.len().is_multiple_of(*c))
+        .map(|cols| board_text(&cells, cols))
+        .collect()
 }
 
 /// Every distinct permutation of the sorted multiset `left`, appended to

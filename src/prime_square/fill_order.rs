@@ -1,4 +1,4 @@
-//! The fill order: which cell the search fills next.
+//! [`FillOrders`]: which cell the search fills next.
 //!
 //! The last row and the last column hold the last digits of the other
 //! lines, so all their digits are 1, 3, 7 or 9 and few primes fit them:
@@ -10,23 +10,31 @@ use std::sync::OnceLock;
 
 use super::MAX_SIZE;
 
-/// The lines and fill orders of one size, computed once per process.
+/// The two orders in which the search fills the cells of a square of one
+/// size, and the lines they are computed from.
 #[derive(Debug)]
-pub(super) struct Layout {
+pub(super) struct FillOrders {
+    /// The side `N`.
     pub(super) size: usize,
-    /// The cells of each line: the rows, the columns, the main diagonal,
-    /// then the second diagonal from the bottom-left.
+    /// The cells of each line, in reading order (`row * N + column`): the
+    /// rows, the columns, the main diagonal, then the second diagonal from
+    /// the bottom-left.
     pub(super) lines: Vec<Vec<usize>>,
-    /// The fill order of the whole search.
-    pub(super) search: Vec<usize>,
-    /// The fill order of a search with the first row fixed.
+    /// The cells in the order of the whole search.
+    pub(super) whole_search: Vec<usize>,
+    /// The cells in the order of a search whose first row is given.
     pub(super) first_row_fixed: Vec<usize>,
 }
 
-impl Layout {
-    /// The layout of side `size`, which must be at most [`MAX_SIZE`].
-    pub(super) fn of(size: usize) -> &'static Layout {
-        static CACHE: [OnceLock<Layout>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+impl FillOrders {
+    /// The fill orders of side `size`, which must be at most [`MAX_SIZE`].
+    ///
+    /// Each size's are computed once and kept for the rest of the process:
+    /// they are the same for every solver of the size, and small (a few
+    /// kilobytes for `7 × 7`).
+    pub(super) fn of(size: usize) -> &'static FillOrders {
+        static CACHE: [OnceLock<FillOrders>; MAX_SIZE + 1] =
+            [const { OnceLock::new() }; MAX_SIZE + 1];
         CACHE[size].get_or_init(|| {
             let mut lines: Vec<Vec<usize>> = Vec::with_capacity(2 * size + 2);
             lines.extend((0..size).map(|r| (0..size).map(|c| r * size + c).collect()));
@@ -36,12 +44,12 @@ impl Layout {
             let last_row = (0..size).map(|c| (size - 1) * size + c);
             let last_column = (0..size).map(|r| r * size + size - 1);
             let head = last_row.chain(last_column);
-            let search = fill_order(size, &lines, [0].into_iter().chain(head.clone()));
+            let whole_search = fill_order(size, &lines, [0].into_iter().chain(head.clone()));
             let first_row_fixed = fill_order(size, &lines, (0..size).chain(head));
-            Layout {
+            FillOrders {
                 size,
                 lines,
-                search,
+                whole_search,
                 first_row_fixed,
             }
         })
