@@ -62,13 +62,14 @@ impl SievingPrime {
     pub(crate) fn new(p: u64, from: u64, seg_byte: u64, end_byte: u64) -> Option<SievingPrime> {
         let m = (p * p).max(from).div_ceil(p);
         let phase = NEXT[(m % 30) as usize];
-        let m = u128::from(m / 30 * 30 + RESIDUES[usize::from(phase)]);
-        let byte = u128::from(p) * m / 30;
-        if byte >= u128::from(end_byte) {
+        // `m = 30 a + r`, `r` the residue of `phase`: `p m / 30 = p a + p r / 30`,
+        // all in 64 bits.
+        let byte = p * (m / 30) + p * RESIDUES[usize::from(phase)] / 30;
+        if byte >= end_byte {
             return None;
         }
         Some(SievingPrime {
-            next: (byte as u64 - seg_byte) as u32,
+            next: (byte - seg_byte) as u32,
             p_div_30: (p / 30) as u32,
             class: INDEX[(p % 30) as usize],
             phase,
@@ -122,6 +123,53 @@ impl SievingPrime {
             _ => cross_class::<7>(seg, i, phase, p_div_30),
         };
         self.next = next as u32;
+        self.phase = phase as u8;
+    }
+}
+
+/// `GAP[phase]`: how much the multiplier grows from the residue of `phase`
+/// to the next one (29 to 31 from the last).
+const GAP: [usize; 8] = [6, 4, 2, 4, 2, 4, 6, 2];
+
+/// `STEP[class][phase]`: the byte distance from the multiple `p m` to the
+/// next one, less `p / 30` times [`GAP`]`[phase]`, for `p ≡
+/// RESIDUES[class]` and `m ≡ RESIDUES[phase]` (mod 30).
+const STEP: [[usize; 8]; 8] = {
+    let mut t = [[0usize; 8]; 8];
+    let mut class = 0;
+    while class < 8 {
+        let mut phase = 0;
+        while phase < 8 {
+            // From `30 a + r` to `30 a + r'` (or `30 (a + 1) + 1` after 29):
+            // the bytes `r_p m / 30` differ by `OFFSET[class][phase + 1] -
+            // OFFSET[class][phase]`, plus `r_p` for a new turn.
+            t[class][phase] = if phase < 7 {
+                OFFSET[class][phase + 1] - OFFSET[class][phase]
+            } else {
+                RESIDUES[class] as usize - OFFSET[class][7]
+            };
+            phase += 1;
+        }
+        class += 1;
+    }
+    t
+};
+
+impl SievingPrime {
+    /// [`SievingPrime::cross`] for a prime with a few multiples at most in
+    /// `seg`: one multiple a step, from tables, with no dispatch on the
+    /// residue class.
+    #[inline(always)]
+    pub(crate) fn cross_few(&mut self, seg: &mut [u8]) {
+        let (class, mut phase) = (usize::from(self.class), usize::from(self.phase));
+        let p_div_30 = self.p_div_30 as usize;
+        let mut i = self.next as usize;
+        while let Some(byte) = seg.get_mut(i) {
+            *byte &= MASK[class][phase];
+            i += p_div_30 * GAP[phase] + STEP[class][phase];
+            phase = (phase + 1) % 8;
+        }
+        self.next = (i - seg.len()) as u32;
         self.phase = phase as u8;
     }
 }

@@ -67,6 +67,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod buckets;
 mod cross;
 mod miller_rabin;
 mod packed;

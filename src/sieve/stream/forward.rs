@@ -4,8 +4,9 @@
 
 use num_integer::Roots;
 
-use super::{L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
+use super::{BUCKETS_FROM, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::Error;
+use crate::sieve::buckets::Buckets;
 use crate::sieve::cross::{Classes, SievingPrime};
 use crate::sieve::presieve::{PRESIEVE_LIMIT, presieve};
 use crate::sieve::wheel;
@@ -23,8 +24,12 @@ pub(crate) struct ForwardSieve {
     /// Sieving primes below [`PIECEWISE_BELOW`] whose square lies below the
     /// current segment's end.
     small: Classes,
-    /// The same for the larger sieving primes.
-    large: Classes,
+    /// The same for the sieving primes from there to [`BUCKETS_FROM`],
+    /// with several multiples a segment: each visits every segment.
+    medium: Classes,
+    /// The larger ones, each visiting only the segments it has a
+    /// multiple in.
+    large: Buckets,
     /// Sieving primes not yet needed, in increasing order.
     source: Option<Box<Forward>>,
     /// The next prime of `source`, taken but not yet needed.
@@ -40,12 +45,24 @@ impl ForwardSieve {
         let (next_byte, end_byte) = wheel::byte_range(lo, hi);
         let first_end = u128::from(next_byte + SEGMENT_BYTES as u64) * 30;
         let root = (u128::from(hi - 1).min(first_end) as u64).sqrt();
+        let medium_estimate = prime_pi_upper_bound(root.min(BUCKETS_FROM));
         let estimate = prime_pi_upper_bound(root);
-        let bytes = estimate.saturating_mul(std::mem::size_of::<SievingPrime>() as u64);
-        let large = usize::try_from(estimate)
+        let bytes = estimate.saturating_mul(8);
+        let too_large = Error::OutOfMemory { hi, bytes };
+        let medium = usize::try_from(medium_estimate)
             .ok()
             .and_then(Classes::with_capacity)
-            .ok_or(Error::OutOfMemory { hi, bytes })?;
+            .ok_or(too_large.clone())?;
+        // The buckets take their blocks as they fill: see that the room
+        // the first segment's primes need can be had before starting.
+        let mut room: Vec<u64> = Vec::new();
+        usize::try_from(estimate)
+            .ok()
+            .and_then(|n| room.try_reserve_exact(n).ok())
+            .ok_or(too_large)?;
+        drop(room);
+        let largest = (hi - 1).sqrt();
+        let large = Buckets::new(next_byte, end_byte, SEGMENT_BYTES as u64, largest);
         let source = Forward::sieving_primes(hi)?.map(Box::new);
         Ok(ForwardSieve {
             lo,
@@ -53,6 +70,7 @@ impl ForwardSieve {
             next_byte,
             end_byte,
             small: Classes::default(),
+            medium,
             large,
             source,
             pending: None,
@@ -88,6 +106,7 @@ impl ForwardSieve {
         for chunk in seg.chunks_mut(L1_BYTES) {
             self.small.cross(chunk);
         }
+        self.medium.cross(seg);
         self.large.cross(seg);
         wheel::clip(seg, seg_byte, self.lo, self.hi);
         self.next_byte = seg_end;
@@ -104,12 +123,11 @@ impl ForwardSieve {
             self.pending = None;
             let from = (30 * seg_byte).max(self.lo);
             if let Some(sp) = SievingPrime::new(p, from, seg_byte, u64::MAX) {
-                if p < PIECEWISE_BELOW {
-                    &mut self.small
-                } else {
-                    &mut self.large
+                match p {
+                    ..PIECEWISE_BELOW => self.small.push(sp),
+                    ..BUCKETS_FROM => self.medium.push(sp),
+                    _ => self.large.push(sp),
                 }
-                .push(sp);
             }
         }
     }
@@ -258,9 +276,9 @@ mod tests {
         // up to 2^32 (2.4 GB) before yielding 1009.
         let segments = ForwardSieve::new(1000, u64::MAX).unwrap();
         assert!(
-            segments.large.capacity() < 2000,
+            segments.medium.capacity() < 2000,
             "{}",
-            segments.large.capacity()
+            segments.medium.capacity()
         );
     }
 }

@@ -30,6 +30,10 @@ const L1_BYTES: usize = 32 * 1024;
 /// once (measured best at `L1_BYTES / 8` on a 32 KiB L1, 512 KiB L2 core).
 const PIECEWISE_BELOW: u64 = L1_BYTES as u64 / 8;
 
+/// Sieving primes from this on have at most a few multiples in a segment
+/// and wait in buckets for the segments they have one in.
+const BUCKETS_FROM: u64 = 4 * SEGMENT_BYTES as u64;
+
 /// A range narrower than `√hi / TEST_RATIO` is tested number by number: that
 /// costs about `150 ns` a number, while sieving costs about `2 ns` per
 /// integer below `√hi` before the first segment.
