@@ -123,10 +123,12 @@ impl ForwardSieve {
             self.pending = None;
             let from = (30 * seg_byte).max(self.lo);
             if let Some(sp) = SievingPrime::new(p, from, seg_byte, u64::MAX) {
-                match p {
-                    ..PIECEWISE_BELOW => self.small.push(sp),
-                    ..BUCKETS_FROM => self.medium.push(sp),
-                    _ => self.large.push(sp),
+                if p < PIECEWISE_BELOW {
+                    self.small.push(sp);
+                } else if p < BUCKETS_FROM {
+                    self.medium.push(sp);
+                } else {
+                    self.large.push(sp);
                 }
             }
         }
