@@ -10,8 +10,9 @@
 
 use super::cross::SievingPrime;
 
-/// Primes per block: 8 KiB.
-const BLOCK_PRIMES: usize = 1024;
+/// Primes per block: 8 KiB (16 in the unit tests, so that blocks fill
+/// and come back in their small ranges).
+const BLOCK_PRIMES: usize = if cfg!(test) { 16 } else { 1024 };
 
 /// A sieving prime waiting for the segment of its next multiple.
 #[derive(Clone, Copy)]
@@ -33,14 +34,89 @@ struct Bucket {
     full: Vec<Block>,
 }
 
-/// The buckets of the segments from the current one on, each of
-/// `2^segment_shift` bytes.
+/// A ring of buckets, one for each of the next segments a multiple can
+/// fall in, and the pool of emptied blocks.
 #[derive(Clone)]
-pub(super) struct Buckets {
-    /// `ring[k % ring.len()]`: the primes waiting for segment `k`.
-    ring: Vec<Bucket>,
+struct Ring {
+    /// `buckets[k % buckets.len()]`: the primes waiting for segment `k`.
+    buckets: Vec<Bucket>,
     /// Emptied blocks, for reuse.
     pool: Vec<Block>,
+}
+
+impl Ring {
+    /// Room for multiples up to `6 p` away for the primes `p <= largest`
+    /// (the wheel's widest gap, `p / 5` bytes), in segments of
+    /// `segment_bytes`.
+    fn new(largest: u64, segment_bytes: u64) -> Ring {
+        let ahead = (largest / 5 / segment_bytes + 2).next_power_of_two();
+        Ring {
+            buckets: vec![Bucket::default(); ahead as usize],
+            pool: Vec::new(),
+        }
+    }
+
+    /// Puts `waiting` in the bucket of segment `k`.
+    #[inline(always)]
+    fn push(&mut self, k: u64, waiting: Waiting) {
+        let slot = k as usize & (self.buckets.len() - 1);
+        let bucket = &mut self.buckets[slot];
+        if bucket.open.len() == bucket.open.capacity() {
+            let fresh = self
+                .pool
+                .pop()
+                .unwrap_or_else(|| Vec::with_capacity(BLOCK_PRIMES));
+            let full = std::mem::replace(&mut bucket.open, fresh);
+            if !full.is_empty() {
+                bucket.full.push(full);
+            }
+        }
+        bucket.open.push(waiting);
+    }
+
+    /// Takes the blocks of segment `k`.
+    fn take(&mut self, k: u64) -> Vec<Block> {
+        let slot = k as usize & (self.buckets.len() - 1);
+        let Bucket { open, mut full } = std::mem::take(&mut self.buckets[slot]);
+        full.push(open);
+        full
+    }
+
+    /// Gives an emptied block back.
+    fn recycle(&mut self, block: Block) {
+        if block.capacity() == BLOCK_PRIMES {
+            self.pool.push(block);
+        }
+    }
+}
+
+impl Waiting {
+    /// `sp` waiting at byte `byte` of its segment.
+    #[inline(always)]
+    fn new(sp: &SievingPrime, byte: u32) -> Waiting {
+        Waiting {
+            byte_phase: byte << 3 | u32::from(sp.phase),
+            prime: sp.p_div_30 << 3 | u32::from(sp.class),
+        }
+    }
+
+    /// The sieving prime, its next multiple at byte `byte_phase >> 3`.
+    #[inline(always)]
+    fn prime(self) -> SievingPrime {
+        SievingPrime {
+            next: self.byte_phase >> 3,
+            p_div_30: self.prime >> 3,
+            class: (self.prime & 7) as u8,
+            phase: (self.byte_phase & 7) as u8,
+        }
+    }
+}
+
+/// The buckets of the segments from the current one up, each of
+/// `2^segment_shift` bytes, for a stream going forwards.
+#[derive(Clone)]
+pub(super) struct Buckets {
+    ring: Ring,
     /// The number of the current segment.
     current: u64,
     /// The bytes of a whole segment, as a power of two.
@@ -53,16 +129,12 @@ pub(super) struct Buckets {
 
 impl Buckets {
     /// Buckets for the segments of `segment_bytes` bytes (a power of two)
-    /// from byte `seg_byte`, for sieving primes below `largest` and a range
+    /// from byte `seg_byte`, for sieving primes up to `largest` and a range
     /// ending at byte `end_byte`.
     pub(super) fn new(seg_byte: u64, end_byte: u64, segment_bytes: u64, largest: u64) -> Buckets {
         debug_assert!(segment_bytes.is_power_of_two());
-        // The next multiple `p m'` of a multiple `p m` is at most `6 p`
-        // further (the wheel's widest gap), `p / 5` bytes.
-        let ahead = (largest / 5 / segment_bytes + 2).next_power_of_two();
         Buckets {
-            ring: vec![Bucket::default(); ahead as usize],
-            pool: Vec::new(),
+            ring: Ring::new(largest, segment_bytes),
             current: 0,
             segment_shift: segment_bytes.trailing_zeros(),
             end_byte,
@@ -80,51 +152,190 @@ impl Buckets {
             return;
         }
         let byte = (next & ((1 << self.segment_shift) - 1)) as u32;
-        let slot = (self.current + (next >> self.segment_shift)) as usize & (self.ring.len() - 1);
-        let waiting = Waiting {
-            byte_phase: byte << 3 | u32::from(sp.phase),
-            prime: sp.p_div_30 << 3 | u32::from(sp.class),
-        };
-        let bucket = &mut self.ring[slot];
-        if bucket.open.len() == bucket.open.capacity() {
-            let fresh = self
-                .pool
-                .pop()
-                .unwrap_or_else(|| Vec::with_capacity(BLOCK_PRIMES));
-            let full = std::mem::replace(&mut bucket.open, fresh);
-            if !full.is_empty() {
-                bucket.full.push(full);
-            }
-        }
-        bucket.open.push(waiting);
+        let k = self.current + (next >> self.segment_shift);
+        self.ring.push(k, Waiting::new(&sp, byte));
     }
 
     /// Crosses off the multiples in `seg`, the current segment, of the
     /// primes waiting for it, puts each in the bucket of its next multiple,
     /// and moves on to the next segment.
     pub(super) fn cross(&mut self, seg: &mut [u8]) {
-        let slot = (self.current as usize) & (self.ring.len() - 1);
-        let Bucket { open, mut full } = std::mem::take(&mut self.ring[slot]);
-        full.push(open);
         let len = seg.len() as u64;
-        for mut block in full {
+        for mut block in self.ring.take(self.current) {
             for waiting in block.drain(..) {
-                let mut sp = SievingPrime {
-                    next: waiting.byte_phase >> 3,
-                    p_div_30: waiting.prime >> 3,
-                    class: (waiting.prime & 7) as u8,
-                    phase: (waiting.byte_phase & 7) as u8,
-                };
+                let mut sp = waiting.prime();
                 sp.cross_few(seg);
                 // `sp.next` is now counted from the segment's end.
                 sp.next = (u64::from(sp.next) + len) as u32;
                 self.push(sp);
             }
-            if block.capacity() == BLOCK_PRIMES {
-                self.pool.push(block);
-            }
+            self.ring.recycle(block);
         }
         self.current += 1;
         self.seg_byte += len;
+    }
+}
+
+/// The buckets of the segments from the current one down, for a stream
+/// going backwards: a prime waits for the segment of its next multiple
+/// below, at a distance counted down from that segment's last byte.
+#[derive(Clone)]
+pub(super) struct DownBuckets {
+    ring: Ring,
+    /// The number of the current segment, counted down from the top one.
+    current: u64,
+    /// The bytes of a whole segment, as a power of two.
+    segment_shift: u32,
+    /// The last byte of the current segment (one past it for an empty
+    /// range is never needed: the stream stops first).
+    top_byte: u64,
+    /// The first byte of the range: multiples below are not kept.
+    lo_byte: u64,
+}
+
+impl DownBuckets {
+    /// Buckets for the segments of `segment_bytes` bytes (a power of two)
+    /// down from the one ending just before byte `end_byte`, for sieving
+    /// primes up to `largest` and a range starting at byte `lo_byte`.
+    pub(super) fn new(lo_byte: u64, end_byte: u64, segment_bytes: u64, largest: u64) -> Self {
+        debug_assert!(segment_bytes.is_power_of_two() && end_byte > 0);
+        DownBuckets {
+            ring: Ring::new(largest, segment_bytes),
+            current: 0,
+            segment_shift: segment_bytes.trailing_zeros(),
+            top_byte: end_byte - 1,
+            lo_byte,
+        }
+    }
+
+    /// Puts `sp`, whose next multiple below is `sp.next` bytes below the
+    /// last byte of the current segment, in the bucket of that multiple's
+    /// segment; drops it if that lies below the range or below `p²`.
+    #[inline(always)]
+    pub(super) fn push(&mut self, sp: SievingPrime) {
+        let down = u64::from(sp.next);
+        let Some(byte) = self.top_byte.checked_sub(down) else {
+            return;
+        };
+        if byte < self.lo_byte.max(sp.square_byte()) {
+            return;
+        }
+        let within = (down & ((1 << self.segment_shift) - 1)) as u32;
+        let k = self.current + (down >> self.segment_shift);
+        self.ring.push(k, Waiting::new(&sp, within));
+    }
+
+    /// [`DownBuckets::push`] for a prime that may have no multiple.
+    pub(super) fn push_all(&mut self, sp: Option<SievingPrime>) {
+        if let Some(sp) = sp {
+            self.push(sp);
+        }
+    }
+
+    /// Crosses off the multiples in `seg`, the current segment, of the
+    /// primes waiting for it, down to `p²`, puts each in the bucket of its
+    /// next multiple below, and moves on to the segment below.
+    pub(super) fn cross(&mut self, seg: &mut [u8]) {
+        let len = seg.len() as u64;
+        for mut block in self.ring.take(self.current) {
+            for waiting in block.drain(..) {
+                let mut sp = waiting.prime();
+                // No lower than `p²`: below it, `p` itself would go.
+                let floor = self.top_byte.saturating_sub(sp.square_byte());
+                if sp.cross_few_down(seg, floor) {
+                    // `sp.next` is now counted down from below the segment.
+                    sp.next = (u64::from(sp.next) + len) as u32;
+                    self.push(sp);
+                }
+            }
+            self.ring.recycle(block);
+        }
+        self.current += 1;
+        self.top_byte = self.top_byte.saturating_sub(len);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sieve::presieve::{PRESIEVE_LIMIT, presieve};
+    use crate::sieve::wheel::RESIDUES;
+
+    /// Whether each `n < limit` is prime, by a plain sieve of a `bool` a number.
+    fn plain(limit: usize) -> Vec<bool> {
+        let mut prime = vec![true; limit];
+        prime[..2].fill(false);
+        for p in 2..limit.isqrt() + 1 {
+            if prime[p] {
+                (p * p..limit).step_by(p).for_each(|m| prime[m] = false);
+            }
+        }
+        prime
+    }
+
+    /// The numbers of the set bits of `seg`, whose byte 0 is byte `seg_byte`.
+    fn numbers(seg: &[u8], seg_byte: u64) -> impl Iterator<Item = u64> + '_ {
+        seg.iter().enumerate().flat_map(move |(b, &bits)| {
+            (0..8)
+                .filter(move |k| bits >> k & 1 == 1)
+                .map(move |k| 30 * (seg_byte + b as u64) + RESIDUES[k])
+        })
+    }
+
+    /// Segments of 64 bytes, every sieving prime above the pre-sieve in
+    /// buckets, forwards and backwards: blocks fill and are reused, primes
+    /// skip segments and stop at the range's end or at `p²`, against a
+    /// plain sieve, for ranges ending anywhere from one segment to many.
+    #[test]
+    fn buckets_sieve_like_a_plain_sieve() {
+        assert_eq!(BLOCK_PRIMES, 16);
+        const SEGMENT: u64 = 64;
+        let limit = 30 * 6000;
+        let prime = plain(limit);
+        let primes: Vec<u64> = (PRESIEVE_LIMIT..limit as u64)
+            .filter(|&n| prime[n as usize])
+            .collect();
+        for end_byte in (1..=6000u64)
+            .step_by(97)
+            .chain([63, 64, 65, 128, 129, 6000])
+        {
+            let largest = (30 * end_byte - 1).isqrt();
+            let sieving = || primes.iter().copied().take_while(move |&p| p <= largest);
+            let mut found = Vec::new();
+            // Forwards: each prime joins when its square is reached.
+            let mut up = Buckets::new(0, end_byte, SEGMENT, largest);
+            let mut joining = sieving().peekable();
+            for seg_byte in (0..end_byte).step_by(SEGMENT as usize) {
+                let mut seg = vec![0; SEGMENT.min(end_byte - seg_byte) as usize];
+                presieve(&mut seg, seg_byte);
+                let seg_end = seg_byte + seg.len() as u64;
+                while let Some(p) = joining.next_if(|&p| p * p < 30 * seg_end) {
+                    up.push(SievingPrime::new(p, 30 * seg_byte, seg_byte, u64::MAX).unwrap());
+                }
+                up.cross(&mut seg);
+                found.extend(numbers(&seg, seg_byte));
+            }
+            let expected: Vec<u64> = (7..30 * end_byte).filter(|&n| prime[n as usize]).collect();
+            assert_eq!(found, expected, "forwards to byte {end_byte}");
+            // Backwards: every prime at its greatest multiple from the start.
+            let mut down = DownBuckets::new(0, end_byte, SEGMENT, largest);
+            for p in sieving() {
+                down.push_all(SievingPrime::below(p, end_byte - 1));
+            }
+            let mut found = Vec::new();
+            let mut seg_end = end_byte;
+            while seg_end > 0 {
+                let seg_byte = seg_end.saturating_sub(SEGMENT);
+                let mut seg = vec![0; (seg_end - seg_byte) as usize];
+                presieve(&mut seg, seg_byte);
+                down.cross(&mut seg);
+                let mut numbers: Vec<u64> = numbers(&seg, seg_byte).collect();
+                numbers.reverse();
+                found.extend(numbers);
+                seg_end = seg_byte;
+            }
+            found.reverse();
+            assert_eq!(found, expected, "backwards from byte {end_byte}");
+        }
     }
 }

@@ -156,6 +156,72 @@ const STEP: [[usize; 8]; 8] = {
 };
 
 impl SievingPrime {
+    /// The state of `p` (a prime `> 5`, below `2^32`) at its greatest
+    /// multiple `p m` with `m` coprime to 30 in a byte `<= top_byte`, its
+    /// `next` counting the bytes down from `top_byte` to it; `None` if there
+    /// is none.
+    pub(crate) fn below(p: u64, top_byte: u64) -> Option<SievingPrime> {
+        // The greatest `m` with `p m < 30 (top_byte + 1)`.
+        let m = (30 * u128::from(top_byte) + 29) / u128::from(p);
+        let m = u64::try_from(m).unwrap_or(u64::MAX);
+        let (turns, r) = (m / 30, (m % 30) as usize);
+        let (turns, phase) = match r {
+            0 => (turns.checked_sub(1)?, 7),
+            _ => {
+                let next = usize::from(NEXT[r]);
+                (
+                    turns,
+                    if RESIDUES[next] as usize == r {
+                        next
+                    } else {
+                        next - 1
+                    },
+                )
+            }
+        };
+        let byte = p * turns + p * RESIDUES[phase] / 30;
+        Some(SievingPrime {
+            next: (top_byte - byte) as u32,
+            p_div_30: (p / 30) as u32,
+            class: INDEX[(p % 30) as usize],
+            phase: phase as u8,
+        })
+    }
+
+    /// The byte of `p²`.
+    #[inline(always)]
+    pub(crate) fn square_byte(&self) -> u64 {
+        let p = 30 * u64::from(self.p_div_30) + RESIDUES[usize::from(self.class)];
+        p * p / 30
+    }
+
+    /// [`SievingPrime::cross_few`] going down: `next` counts the bytes down
+    /// from the last byte of `seg` to the next multiple, and the multiples
+    /// more than `floor` bytes down are left alone. Returns whether the
+    /// prime has multiples below `seg` still, `next` then counting down
+    /// from the byte just below `seg`.
+    #[inline(always)]
+    pub(crate) fn cross_few_down(&mut self, seg: &mut [u8], floor: u64) -> bool {
+        let (class, mut phase) = (usize::from(self.class), usize::from(self.phase));
+        let p_div_30 = self.p_div_30 as usize;
+        let len = seg.len();
+        let limit = usize::try_from(floor).map_or(len, |floor| len.min(floor + 1));
+        let mut down = self.next as usize;
+        while down < limit {
+            seg[len - 1 - down] &= MASK[class][phase];
+            phase = (phase + 7) % 8;
+            down += p_div_30 * GAP[phase] + STEP[class][phase];
+        }
+        self.phase = phase as u8;
+        match down.checked_sub(len) {
+            Some(below) => {
+                self.next = below as u32;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// [`SievingPrime::cross`] for a prime with a few multiples at most in
     /// `seg`: one multiple a step, from tables, with no dispatch on the
     /// residue class.

@@ -6,8 +6,9 @@
 use num_integer::Roots;
 
 use super::forward::Forward;
-use super::{L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
+use super::{BUCKETS_FROM, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::Error;
+use crate::sieve::buckets::DownBuckets;
 use crate::sieve::cross::{Classes, SievingPrime};
 use crate::sieve::presieve::presieve;
 use crate::sieve::wheel::{self, WORD_OFFSET};
@@ -28,9 +29,10 @@ struct Descending {
 enum Descent {
     /// Not needed yet: the stream of sieving primes up to `√hi`, unstarted.
     Unstarted(Option<Forward>),
-    /// The sieving primes, kept with their remainders; the first `active`
-    /// have their square below the current segment's end.
-    Kept(Vec<Descending>, usize),
+    /// The sieving primes below [`BUCKETS_FROM`], kept with their
+    /// remainders (the first `active` have their square below the current
+    /// segment's end), and the larger ones in buckets.
+    Kept(Vec<Descending>, usize, DownBuckets),
     /// Room for them could not be had: streamed afresh for every segment,
     /// each starting point found by a division.
     Streamed(Option<Forward>),
@@ -44,9 +46,10 @@ enum Descent {
 pub(super) struct Backward {
     descent: Descent,
     /// The primes below [`PIECEWISE_BELOW`] with a multiple in the current
-    /// segment, crossed one L1 piece at a time, and the larger ones.
+    /// segment, crossed one L1 piece at a time, and the others below
+    /// [`BUCKETS_FROM`].
     small: Classes,
-    large: Classes,
+    medium: Classes,
     lo: u64,
     hi: u64,
     lo_byte: u64,
@@ -67,7 +70,7 @@ impl Backward {
         Ok(Backward {
             descent: Descent::Unstarted(sieving),
             small: Classes::default(),
-            large: Classes::default(),
+            medium: Classes::default(),
             lo,
             hi,
             lo_byte,
@@ -81,24 +84,43 @@ impl Backward {
     }
 
     /// Keeps the sieving primes with their remainders for a first segment
-    /// starting at number `s`, or streams them if the room cannot be had.
-    fn start(source: Option<Forward>, s: u64, hi: u64) -> Descent {
-        let Some(source) = source else {
-            return Descent::Kept(Vec::new(), 0);
+    /// starting at number `s` in a range of the bytes `lo_byte..end_byte`
+    /// below `hi`, the large ones in buckets, or streams them if the room
+    /// cannot be had.
+    fn start(source: Option<Forward>, s: u64, hi: u64, lo_byte: u64, end_byte: u64) -> Descent {
+        let largest = (hi - 1).sqrt();
+        let mut buckets = DownBuckets::new(lo_byte, end_byte, SEGMENT_BYTES as u64, largest);
+        let Some(mut source) = source else {
+            return Descent::Kept(Vec::new(), 0, buckets);
         };
         let mut kept = Vec::new();
-        let room = usize::try_from(prime_pi_upper_bound((hi - 1).sqrt())).ok();
-        if room.is_none_or(|n| kept.try_reserve_exact(n).is_err()) {
+        let room = usize::try_from(prime_pi_upper_bound(largest.min(BUCKETS_FROM))).ok();
+        // The buckets take 8 bytes a prime as they fill.
+        let bucket_room = usize::try_from(prime_pi_upper_bound(largest)).ok();
+        let mut check: Vec<u64> = Vec::new();
+        if room.is_none_or(|n| kept.try_reserve_exact(n).is_err())
+            || bucket_room.is_none_or(|n| check.try_reserve_exact(n).is_err())
+        {
             return Descent::Streamed(Some(source));
         }
+        drop(check);
         let whole = 30 * SEGMENT_BYTES as u64;
-        kept.extend(source.map(|p| Descending {
-            p: p as u32,
-            rem: (s % p) as u32,
-            step: if p > whole { whole } else { whole % p } as u32,
-        }));
+        for p in source.by_ref() {
+            if p >= BUCKETS_FROM {
+                buckets.push_all(SievingPrime::below(p, end_byte - 1));
+                break;
+            }
+            kept.push(Descending {
+                p: p as u32,
+                rem: (s % p) as u32,
+                step: if p > whole { whole } else { whole % p } as u32,
+            });
+        }
+        for p in source {
+            buckets.push_all(SievingPrime::below(p, end_byte - 1));
+        }
         let active = kept.len();
-        Descent::Kept(kept, active)
+        Descent::Kept(kept, active, buckets)
     }
 
     /// Crosses off the multiples of the sieving primes in `buf`, the segment
@@ -109,15 +131,15 @@ impl Backward {
         let limit = 30 * u128::from(seg_end);
         let len = seg_end - seg_byte;
         self.small.clear();
-        self.large.clear();
+        self.medium.clear();
         let mut add = |sp: Option<SievingPrime>, p: u64| match sp {
             Some(sp) if p < PIECEWISE_BELOW => self.small.push(sp),
-            Some(sp) => self.large.push(sp),
+            Some(sp) => self.medium.push(sp),
             None => {}
         };
         match &mut self.descent {
             Descent::Unstarted(_) => unreachable!("started before crossing"),
-            Descent::Kept(kept, active) => {
+            Descent::Kept(kept, active, buckets) => {
                 while *active > 0 && u128::from(kept[*active - 1].p).pow(2) >= limit {
                     *active -= 1;
                 }
@@ -145,6 +167,7 @@ impl Backward {
                     };
                     add(sp, p);
                 }
+                buckets.cross(&mut self.buf);
             }
             Descent::Streamed(source) => {
                 for p in source.iter().cloned().flatten() {
@@ -158,7 +181,7 @@ impl Backward {
         for chunk in self.buf.chunks_mut(L1_BYTES) {
             self.small.cross(chunk);
         }
-        self.large.cross(&mut self.buf);
+        self.medium.cross(&mut self.buf);
     }
 
     fn sieve_next(&mut self) -> bool {
@@ -171,7 +194,8 @@ impl Backward {
             .max(self.lo_byte);
         let first = matches!(self.descent, Descent::Unstarted(_));
         if let Descent::Unstarted(source) = &mut self.descent {
-            self.descent = Backward::start(source.take(), 30 * seg_byte, self.hi);
+            let (lo_byte, hi) = (self.lo_byte, self.hi);
+            self.descent = Backward::start(source.take(), 30 * seg_byte, hi, lo_byte, seg_end);
         }
         self.buf.resize((seg_end - seg_byte) as usize, 0);
         presieve(&mut self.buf, seg_byte);
