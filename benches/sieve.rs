@@ -1,5 +1,9 @@
 //! Sieve benchmarks: counting, summing and building, checked against known
-//! prime counts (OEIS A006880) and sums (OEIS A046731); the prime-sum engine
+//! prime counts (OEIS A006880, and primesieve's counts of the windows) and
+//! sums (OEIS A046731); one-thread counts at every height to `2^64` and
+//! sums through each way of iterating beside primesieve 12 and its
+//! iterator (the baselines, timed when `primesieve` and `iter_sum` are
+//! installed); the prime-sum engine
 //! of `prime_pi`, `prime_sum` and `PrimeSums` at 10^12 and 10^13 on every
 //! core, and at 10^14 and 10^16 on one thread beside primecount's `π(x)` on
 //! one thread (the baseline, timed when the `primecount` program is
@@ -55,6 +59,79 @@ fn main() {
     bench.case("sum primes_in(1e18..1e18+5e7).rev()", forwards, || {
         sieve::primes_in(near.clone()).map(|it| it.rev().map(sum).sum::<u128>())
     });
+    // One thread over ranges of 10^9 and 10^10 numbers at every height,
+    // beside primesieve on one thread (HI inclusive there).
+    let heights: [(&str, u64, u64, u64); 6] = [
+        ("0..1e9", 0, 1_000_000_000, 50_847_534),
+        ("0..1e10", 0, 10_000_000_000, 455_052_511),
+        (
+            "1e12..+1e10",
+            1_000_000_000_000,
+            10_000_000_000,
+            361_840_208,
+        ),
+        (
+            "1e15..+1e10",
+            1_000_000_000_000_000,
+            10_000_000_000,
+            289_531_946,
+        ),
+        (
+            "1e18..+1e9",
+            1_000_000_000_000_000_000,
+            1_000_000_000,
+            24_127_085,
+        ),
+        (
+            "2^64-1e10..2^64",
+            u64::MAX - 9_999_999_999,
+            10_000_000_000,
+            225_402_976,
+        ),
+    ];
+    for (name, lo, width, count) in heights {
+        let last = lo + (width - 1);
+        let primesieve = format!("primesieve {lo} {last} -t1 -c -q");
+        bench.baseline(
+            &format!("baseline: primesieve {name} -t1"),
+            &primesieve,
+            &count.to_string(),
+        );
+        bench.case(
+            &format!("one thread: count_primes({name})"),
+            Ok(count),
+            || common::one_thread(|| sieve::count_primes(lo..=last)),
+        );
+    }
+    // The primes below 10^9 summed on one thread, beside primesieve's
+    // iterator: through `sum`, through a plain `for` loop, backwards.
+    let below_1e9 = 24_739_512_092_254_535u64;
+    bench.baseline(
+        "baseline: iter_sum 1e9",
+        "iter_sum 1000000000",
+        &below_1e9.to_string(),
+    );
+    bench.case("one thread: primes_in(..1e9).sum()", Ok(below_1e9), || {
+        common::one_thread(|| sieve::primes_in(..1_000_000_000).map(|it| it.sum::<u64>()))
+    });
+    bench.case(
+        "one thread: for p in primes_in(..1e9)",
+        Ok(below_1e9),
+        || {
+            common::one_thread(|| {
+                let mut sum = 0;
+                for p in sieve::primes_in(..1_000_000_000)? {
+                    sum += p;
+                }
+                Ok::<u64, primeboard::Error>(sum)
+            })
+        },
+    );
+    bench.case(
+        "one thread: primes_in(..1e9).rev().sum()",
+        Ok(below_1e9),
+        || common::one_thread(|| sieve::primes_in(..1_000_000_000).map(|it| it.rev().sum::<u64>())),
+    );
     bench.case("prime_pi(1e6)", 78_498, || sieve::prime_pi(1_000_000));
     bench.case("prime_pi(1e12)", 37_607_912_018, || {
         sieve::prime_pi(1_000_000_000_000)
