@@ -109,7 +109,7 @@ fn main() {
     bench.baseline(
         "baseline: iter_sum 1e9",
         "iter_sum 1000000000",
-        &below_1e9.to_string(),
+        &format!("sum={below_1e9}"),
     );
     bench.case("one thread: primes_in(..1e9).sum()", Ok(below_1e9), || {
         common::one_thread(|| sieve::primes_in(..1_000_000_000).map(|it| it.sum::<u64>()))

@@ -46,8 +46,8 @@ pub enum Error {
     /// A streaming sieve could not allocate the sieving primes of its first
     /// segment.
     ///
-    /// The first segment of a range starting near `lo` needs one 12-byte
-    /// record per prime up to `√lo`: up to 2.4 GB near `2^64`. Ask for a
+    /// The first segment of a range starting near `lo` needs an 8-byte
+    /// record per prime up to `√lo`: up to 1.6 GB near `2^64`. Ask for a
     /// narrower range (narrow ranges are tested prime by prime and need no
     /// sieving primes).
     #[error("sieving up to {hi} needs {bytes} bytes of sieving primes, more than can be allocated")]

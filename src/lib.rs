@@ -81,11 +81,13 @@
 //!   the primes up to `n` and refuses bounds above
 //!   [`Sieve::MAX_UPPER_BOUND`](sieve::Sieve::MAX_UPPER_BOUND) (`2^37`, 4.6 GB)
 //!   before allocating.
-//! - The streaming sieve keeps a 256 KiB segment and 12 bytes per sieving
-//!   prime: the front end up to `√` of where it has reached, the back end
-//!   up to `√hi`. That is under 1 MB for ranges below `10^12`, 600 MB near
-//!   `10^18`, 2.4 GB near `2^64`. Ranges narrower than about `√hi / 64` are
-//!   tested number by number instead and need almost no memory.
+//! - The streaming sieve keeps a 256 KiB segment and 8 bytes per sieving
+//!   prime above `2^20` that has a multiple left in the range (12 bytes
+//!   below): the front end up to `√` of where it has reached, the back end
+//!   up to `√hi`. That is under 1 MB for ranges below `10^12`, and at most
+//!   400 MB near `10^18` and 1.6 GB near `2^64`, less for a narrower range.
+//!   Ranges narrower than about `√hi / 64` are tested number by number
+//!   instead and need almost no memory.
 //! - [`prime_pi`](sieve::prime_pi), [`prime_sum`](sieve::prime_sum) and
 //!   [`PrimeSums`](sieve::PrimeSums) take every `u64`; computing `Σp` for
 //!   `x = 10^16` peaks at 18 MB. `Σp²` is reported while it fits in `u128`,

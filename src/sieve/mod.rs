@@ -21,20 +21,25 @@
 //! 256 KiB segments (7.9 million numbers, half an L2 cache). Each segment
 //! starts as the AND of periodic patterns with the multiples of 7 to 163
 //! already removed. The sieving primes below 4096 then work through it one
-//! 32 KiB (L1-sized) piece at a time, the larger ones over the whole segment;
-//! each crosses off its multiples eight at a time, one wheel turn per step,
-//! with bit masks fixed at compile time, the primes kept apart by residue
-//! class so that each class runs its own loop. Counting and iteration read
+//! 32 KiB (L1-sized) piece at a time, those up to `2^20` over the whole
+//! segment; each crosses off its multiples eight at a time, one wheel turn
+//! per step, with bit masks fixed at compile time, the primes kept apart by
+//! residue class so that each class runs its own loop. The larger ones have
+//! at most a few multiples in a segment: each waits in the bucket of the
+//! segment that holds its next multiple (a ring of buckets, one for each
+//! segment ahead, of 8 KiB blocks from a pool), is visited only there, and
+//! moves on to the bucket of its next multiple. Counting and iteration read
 //! the segment a 64-bit word at a time (`count_ones`, with the processor's
 //! popcount where it has one, and `trailing_zeros`).
 //!
 //! The front end of a stream keeps each sieving prime's next multiple from
 //! segment to segment, and takes in the primes up to `√` of each segment's
 //! end as it reaches them, so its memory follows what it has sieved. The
-//! back end keeps the sieving primes up to `√hi` with the first number of
+//! back end keeps the sieving primes up to `2^20` with the first number of
 //! its segment modulo each: moving down one whole segment changes that
 //! remainder by a constant, so it finds every first multiple without a
-//! division, and going backwards costs about 1.2× going forwards.
+//! division; the larger ones wait in buckets for the segment of their next
+//! multiple below, down to their square.
 //!
 //! A range narrower than about `√hi / 64` is not sieved at all: each number
 //! is tested with [`is_prime`], so a window of a hundred numbers near `2^64`
@@ -143,16 +148,17 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// # Complexity
 ///
 /// Sieving: time `O(w log log hi + √hi)` for a range of width `w`, memory
-/// 12 bytes per sieving prime up to `√hi` (`O(√hi / log hi)`), grown as
-/// the segments advance, and one 256 KiB segment. With the `rayon` feature
-/// each thread sieves its own piece with its own sieving primes: near `2^64`
-/// that is 2.4 GB per thread. Testing: `O(w log hi)`.
+/// about 8 bytes per sieving prime up to `√hi` that has a multiple in the
+/// range (`O(√hi / log hi)`), grown as the segments advance, and one
+/// 256 KiB segment. With the `rayon` feature each thread sieves its own
+/// piece with its own sieving primes: near `2^64` that is up to 1.6 GB per
+/// thread. Testing: `O(w log hi)`.
 ///
 /// # Errors
 ///
 /// - [`Error::OutOfMemory`] when the sieving primes of the first segment
 ///   cannot be allocated: only for wide ranges starting near `2^64`, whose
-///   first segment already needs up to 2.4 GB of them.
+///   first segment already needs up to 1.6 GB of them.
 ///
 /// # Examples
 ///
@@ -174,16 +180,17 @@ pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
 ///
 /// An empty or reversed range yields nothing. Nothing is sieved until the
 /// first prime is asked for; each end then sieves one 256 KiB segment at a
-/// time. The front end keeps its sieving primes from segment to segment;
-/// the back end keeps the primes up to `√hi` with their positions, so going
-/// backwards costs about as much as going forwards.
+/// time. Each end keeps its sieving primes from segment to segment, the
+/// large ones in the buckets of the segments they have a multiple in, so
+/// going backwards costs about as much as going forwards.
 ///
 /// # Complexity
 ///
-/// As [`count_primes`], plus `O(1)` per prime yielded. Memory: 12 bytes per
-/// sieving prime for each end that is used; the back end takes the primes
-/// up to `√hi` at its first step (2.4 GB and seconds for a wide range
-/// ending near `2^64`, where a narrow range is tested in microseconds).
+/// As [`count_primes`], plus `O(1)` per prime yielded. Memory: as
+/// [`count_primes`] for each end that is used; the back end takes the
+/// primes up to `√hi` at its first step (up to 1.6 GB and seconds for a
+/// wide range ending near `2^64`, where a narrow range is tested in
+/// microseconds).
 ///
 /// # Errors
 ///
