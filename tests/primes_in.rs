@@ -1,0 +1,408 @@
+//! The streaming sieve, `primes_in` and `count_primes`, against trial
+//! division and a byte sieve: every bound, the edges of segments and
+//! pieces, both ends, and the switch between sieving and testing.
+
+mod common;
+
+use common::*;
+use primeboard::sieve::{self, Sieve};
+use proptest::prelude::*;
+
+#[test]
+fn ranges_match_trial_division() {
+    for lo in 0..130 {
+        for hi in lo..lo + 130 {
+            let expected = naive_primes(lo, hi);
+            let got: Vec<u64> = sieve::primes_in(lo..hi).unwrap().collect();
+            assert_eq!(got, expected, "primes_in({lo}..{hi})");
+            assert_eq!(
+                sieve::count_primes(lo..hi).unwrap(),
+                expected.len() as u64,
+                "count_primes({lo}..{hi})"
+            );
+        }
+    }
+}
+
+/// The primes below `n` of a byte-per-number sieve, counted at every bound:
+/// `counts[hi]` is `π(hi - 1)`, the number of primes `< hi`.
+fn counts_below(n: u64) -> Vec<u64> {
+    let table = byte_sieve(n);
+    let mut counts = vec![0];
+    for &prime in &table {
+        counts.push(counts.last().unwrap() + u64::from(prime));
+    }
+    counts
+}
+
+#[test]
+fn every_bound_up_to_100_000() {
+    // Covers p² for every pre-sieved prime and the first streamed ones; the
+    // sweep to 400 000 runs in release with the ignored tests.
+    every_bound_up_to(100_000);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn every_bound_up_to_400_000() {
+    every_bound_up_to(400_000);
+}
+
+fn every_bound_up_to(n: u64) {
+    let counts = counts_below(n);
+    for hi in 0..=n {
+        let expected = counts[hi as usize];
+        assert_eq!(
+            sieve::count_primes(0..hi).unwrap(),
+            expected,
+            "count_primes(0..{hi})"
+        );
+        assert_eq!(
+            sieve::primes_in(..hi).unwrap().count() as u64,
+            expected,
+            "primes_in(..{hi})"
+        );
+    }
+}
+
+/// Counts on both sides of `edge`, forwards and backwards, against trial
+/// division of the numbers near it: the stream must neither lose nor
+/// repeat a prime at the edge.
+fn check_edge(lo: u64, edge: u64) {
+    let base = edge - 1000;
+    let below_base = sieve::count_primes(lo..base).unwrap();
+    let all_near = naive_primes(base, edge + 1000);
+    for b in [
+        edge - 31,
+        edge - 30,
+        edge - 29,
+        edge - 1,
+        edge,
+        edge + 1,
+        edge + 29,
+        edge + 30,
+        edge + 31,
+        edge + 1000,
+    ] {
+        let near: Vec<u64> = all_near.iter().copied().filter(|&p| p < b).collect();
+        let count = sieve::count_primes(lo..b).unwrap();
+        assert_eq!(
+            count - below_base,
+            near.len() as u64,
+            "count_primes({lo}..{b})"
+        );
+        let top: Vec<u64> = sieve::primes_in(lo..b)
+            .unwrap()
+            .rev()
+            .take(near.len())
+            .collect();
+        assert!(
+            top.iter().rev().eq(near.iter()),
+            "primes_in({lo}..{b}).rev()"
+        );
+        let from: Vec<u64> = sieve::primes_in(2 * base - b..b)
+            .unwrap()
+            .skip_while(|&p| p < base)
+            .collect();
+        assert_eq!(from, near, "primes_in({}..{b})", 2 * base - b);
+    }
+}
+
+#[test]
+fn segment_and_piece_edges() {
+    // From 0 every sieving prime joins on the way; elsewhere the segments
+    // and pieces start at the range's first byte, wherever it is.
+    check_edge(0, PIECE);
+    check_edge(0, SEGMENT);
+    check_edge(0, 2 * SEGMENT);
+    for lo in [1_000_003, 1_000_000_000_007] {
+        let first = lo / 30 * 30;
+        check_edge(lo, first + PIECE);
+        check_edge(lo, first + 7 * PIECE);
+        check_edge(lo, first + SEGMENT);
+    }
+}
+
+#[test]
+fn backwards_across_whole_segments() {
+    // The back end moves its sieving primes down one whole segment at a
+    // time, then by a shorter step to the range's first byte.
+    let n = 3 * SEGMENT + 1000;
+    let table = byte_sieve(n);
+    for lo in [0, 7, SEGMENT / 2 + 3] {
+        let expected: Vec<u64> = (lo..n).filter(|&k| table[k as usize]).collect();
+        let mut back: Vec<u64> = sieve::primes_in(lo..n).unwrap().rev().collect();
+        back.reverse();
+        assert!(back == expected, "primes_in({lo}..{n}).rev()");
+    }
+    for lo in [1_000_000_000_000u64, 1_000_000_000_000_000] {
+        let range = lo..lo + 2 * SEGMENT + 77;
+        let forwards: Vec<u64> = sieve::primes_in(range.clone()).unwrap().collect();
+        let mut back: Vec<u64> = sieve::primes_in(range.clone()).unwrap().rev().collect();
+        back.reverse();
+        assert!(back == forwards, "primes_in({range:?}).rev()");
+    }
+}
+
+#[test]
+fn small_and_large_sieving_primes() {
+    // Sieving primes below 4096 work per L1 piece, the rest per segment:
+    // 4093 and 4099 are the last and first of each, and their squares the
+    // bounds at which each first crosses off.
+    let table = byte_sieve(17_000_000);
+    let below = |hi: u64| table[..hi as usize].iter().filter(|&&p| p).count() as u64;
+    for p in [4091u64, 4093, 4099, 4111] {
+        for hi in p * p - 2..=p * p + 2 {
+            assert_eq!(
+                sieve::count_primes(0..hi).unwrap(),
+                below(hi),
+                "count_primes(0..{hi})"
+            );
+            assert_eq!(
+                sieve::count_primes(hi - 1000..hi).unwrap(),
+                below(hi) - below(hi - 1000),
+                "count_primes({}..{hi})",
+                hi - 1000
+            );
+        }
+    }
+}
+
+#[test]
+fn testing_and_sieving_agree_at_the_switch() {
+    // A range narrower than √hi / 64 is tested number by number.
+    for hi in [1_000_000u64, 100_000_007, 10_000_000_000, 10_000_000_019] {
+        let root = (hi as f64).sqrt() as u64;
+        for width in [root / 64 - 1, root / 64, root / 64 + 1, root / 64 + 2] {
+            let lo = hi - width;
+            let expected = naive_primes(lo, hi);
+            assert_eq!(
+                sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(),
+                expected,
+                "{lo}..{hi}"
+            );
+            assert_eq!(
+                sieve::count_primes(lo..hi).unwrap(),
+                expected.len() as u64,
+                "{lo}..{hi}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_kind_of_range() {
+    assert_eq!(sieve::count_primes(..=97).unwrap(), 25);
+    assert_eq!(sieve::count_primes(..97).unwrap(), 24);
+    assert_eq!(sieve::count_primes(97..=97).unwrap(), 1);
+    let excluded = (
+        std::ops::Bound::Excluded(97),
+        std::ops::Bound::Included(101),
+    );
+    assert_eq!(
+        sieve::primes_in(excluded).unwrap().collect::<Vec<_>>(),
+        [101]
+    );
+    let last = (
+        std::ops::Bound::Excluded(u64::MAX),
+        std::ops::Bound::Unbounded,
+    );
+    assert_eq!(sieve::count_primes(last).unwrap(), 0);
+    assert_eq!(
+        sieve::primes_in(u64::MAX - 100..).unwrap().last(),
+        Some(18_446_744_073_709_551_557)
+    );
+    assert_eq!(
+        sieve::primes_in(..=u64::MAX).unwrap().next_back(),
+        Some(18_446_744_073_709_551_557)
+    );
+    assert_eq!(sieve::primes_in(1000..).unwrap().next(), Some(1009));
+}
+
+#[test]
+fn prime_squares_are_composite() {
+    let sieve = Sieve::new(2_000_000).unwrap();
+    for p in sieve.primes().take_while(|p| p * p <= 2_000_000) {
+        for n in [p * p, p * p + 2] {
+            assert_eq!(sieve.is_prime(n), trial_division(n), "{n}");
+        }
+        assert!(!sieve.is_prime(p * p), "{p}^2");
+        assert_eq!(sieve::count_primes(p * p..p * p + 1).unwrap(), 0, "{p}^2");
+    }
+    for p in [1_000_003u64, 2_147_483_647, 4_294_967_291] {
+        assert!(sieve::is_prime(p));
+        assert!(!sieve::is_prime(p * p), "{p}^2");
+        assert_eq!(
+            sieve::count_primes(p * p - 1..p * p + 1).unwrap(),
+            0,
+            "around {p}^2"
+        );
+    }
+}
+
+#[test]
+fn near_u64_max() {
+    const LARGEST: u64 = 18_446_744_073_709_551_557;
+    assert!(sieve::is_prime(LARGEST));
+    assert_eq!(
+        sieve::primes_in(LARGEST - 1000..u64::MAX)
+            .unwrap()
+            .next_back(),
+        Some(LARGEST)
+    );
+    assert_eq!(
+        sieve::primes_in(LARGEST + 1..u64::MAX).unwrap().next(),
+        None
+    );
+    let window: Vec<u64> = sieve::primes_in(u64::MAX - 1000..u64::MAX)
+        .unwrap()
+        .collect();
+    let tested: Vec<u64> = (u64::MAX - 1000..u64::MAX)
+        .filter(|&n| sieve::is_prime(n))
+        .collect();
+    assert_eq!(window, tested);
+    assert_eq!(window.last(), Some(&LARGEST));
+    assert_eq!(
+        sieve::count_primes(u64::MAX - 1000..u64::MAX).unwrap(),
+        tested.len() as u64
+    );
+}
+
+#[test]
+fn empty_and_reversed_ranges() {
+    assert_eq!(sieve::count_primes(10..10).unwrap(), 0);
+    #[allow(clippy::reversed_empty_ranges)]
+    let reversed = 100..10;
+    assert_eq!(sieve::count_primes(reversed.clone()).unwrap(), 0);
+    assert_eq!(sieve::primes_in(reversed).unwrap().next(), None);
+}
+
+proptest! {
+    #[test]
+    fn random_ranges_match_naive(lo in 0u64..3_000_000, width in 0u64..3_000) {
+        let expected = naive_primes(lo, lo + width);
+        let got: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
+        prop_assert_eq!(&got, &expected);
+        let mut rev: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().rev().collect();
+        rev.reverse();
+        prop_assert_eq!(&rev, &expected);
+        prop_assert_eq!(sieve::count_primes(lo..lo + width).unwrap(), expected.len() as u64);
+    }
+
+    #[test]
+    fn both_ends_meet(lo in 0u64..2_000_000, width in 0u64..100_000, pattern in any::<u64>()) {
+        let expected: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
+        let mut it = sieve::primes_in(lo..lo + width).unwrap();
+        let (mut front, mut back) = (Vec::new(), Vec::new());
+        for k in 0.. {
+            let item = if pattern >> (k % 64) & 1 == 1 { it.next().map(|p| front.push(p)) } else { it.next_back().map(|p| back.push(p)) };
+            if item.is_none() { break; }
+        }
+        prop_assert!(it.next().is_none() && it.next_back().is_none());
+        back.reverse();
+        front.extend(back);
+        prop_assert_eq!(front, expected);
+    }
+
+    #[test]
+    fn windows_anywhere(lo in any::<u64>(), width in 0u64..400) {
+        let hi = lo.saturating_add(width);
+        let tested: Vec<u64> = (lo..hi).filter(|&n| sieve::is_prime(n)).collect();
+        prop_assert_eq!(sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(), tested);
+    }
+}
+
+#[test]
+fn square_of_the_first_streamed_sieving_prime_is_crossed_off() {
+    // 167² = 27889 was reported prime by every range ending in 27890..=28224:
+    // 167 is the first prime past the pre-sieve, and it was only streamed
+    // when √(hi - 1) exceeded 167.
+    assert_eq!(
+        sieve::primes_in(27_880..27_900)
+            .unwrap()
+            .collect::<Vec<_>>(),
+        [27_883, 27_893]
+    );
+    assert_eq!(sieve::count_primes(0..27_890).unwrap(), 3043);
+    for n in 27_880..28_240 {
+        let s = Sieve::new(n).unwrap();
+        assert!(!s.is_prime(27_889), "Sieve::new({n})");
+        assert_eq!(
+            s.prime_pi(n),
+            Some(naive_primes(0, n + 1).len() as u64),
+            "Sieve::new({n})"
+        );
+    }
+}
+
+/// The parallel paths give the sequential answers, whatever the threads.
+#[cfg(feature = "rayon")]
+mod parallel {
+    use super::*;
+    use rayon::prelude::*;
+
+    #[test]
+    fn pieces_meet_exactly() {
+        // Pieces have at least 16 whole segments: ranges of one piece, two
+        // and three.
+        let lo = 1_000_000_007;
+        for width in [
+            16 * SEGMENT - 1,
+            16 * SEGMENT,
+            16 * SEGMENT + 1,
+            40 * SEGMENT + 12_345,
+        ] {
+            let range = lo..lo + width;
+            let sequential = sieve::primes_in(range.clone())
+                .unwrap()
+                .fold((0u64, 0u128), |(c, s), p| (c + 1, s + u128::from(p)));
+            for threads in [1, 3] {
+                let (count, sum) = in_pool(threads, || {
+                    let count = sieve::count_primes(range.clone()).unwrap();
+                    let sum = sieve::primes_in(range.clone())
+                        .unwrap()
+                        .into_par_iter()
+                        .map(u128::from)
+                        .sum::<u128>();
+                    (count, sum)
+                });
+                assert_eq!((count, sum), sequential, "{range:?} on {threads} threads");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn partly_used_iterators_split_the_rest(lo in 0u64..1_000_000, width in 0u64..3_000_000, front in 0usize..50, back in 0usize..50) {
+            let mut primes = sieve::primes_in(lo..lo + width).unwrap();
+            let mut expected: Vec<u64> = primes.clone().collect();
+            expected.drain(..front.min(expected.len()));
+            expected.truncate(expected.len().saturating_sub(back));
+            for _ in 0..front { primes.next(); }
+            for _ in 0..back { primes.next_back(); }
+            let mut got: Vec<u64> = primes.into_par_iter().collect();
+            got.sort_unstable();
+            prop_assert_eq!(got, expected);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn folds_after_both_ends_moved(lo in 0u64..3_000_000, width in 0u64..20_000_000, front in 0usize..300, back in 0usize..300) {
+        // `fold` and `rfold` read whole words; after `next` and `next_back`
+        // they must start and stop exactly where those left off.
+        let all: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
+        let mut primes = sieve::primes_in(lo..lo + width).unwrap();
+        for _ in 0..front { primes.next(); }
+        for _ in 0..back { primes.next_back(); }
+        let rest = &all[front.min(all.len())..all.len().saturating_sub(back).max(front.min(all.len()))];
+        let forwards = primes.clone().fold(Vec::new(), |mut v, p| { v.push(p); v });
+        prop_assert_eq!(&forwards[..], rest);
+        let mut backwards = primes.clone().rfold(Vec::new(), |mut v, p| { v.push(p); v });
+        backwards.reverse();
+        prop_assert_eq!(&backwards[..], rest);
+        prop_assert_eq!(primes.count(), rest.len());
+    }
+}
