@@ -124,6 +124,66 @@ fn miller_rabin_matches_trial_division_on_hard_cases() {
     }
 }
 
+/// Primes known by name: the largest below `2^31` (a Mersenne prime), `2^32`
+/// and `10^12`, the Mersenne prime `2^61 - 1`, the largest below `2^64`.
+const KNOWN_PRIMES: [u64; 5] = [
+    2_147_483_647,
+    4_294_967_291,
+    999_999_999_989,
+    2_305_843_009_213_693_951,
+    18_446_744_073_709_551_557,
+];
+
+/// Composites by their prime factors: Carmichael numbers, strong
+/// pseudoprimes to the first 1, 4, 5, 6, 8 and 11 prime bases (the last,
+/// `3 825 123 056 546 413 051`, passes every base up to 31), the square of
+/// the largest prime below `2^32`, and `u64::MAX`.
+const KNOWN_COMPOSITES: &[&[u64]] = &[
+    &[3, 11, 17],
+    &[7, 13, 19],
+    &[23, 89],
+    &[151, 751, 28_351],
+    &[6763, 10_627, 29_947],
+    &[1303, 16_927, 157_543],
+    &[10_670_053, 32_010_157],
+    &[149_491, 747_451, 34_233_211],
+    &[4_294_967_291, 4_294_967_291],
+    &[3, 5, 17, 257, 641, 65_537, 6_700_417],
+];
+
+#[test]
+fn the_miller_rabin_oracle_matches_trial_division() {
+    // The oracle the tests compare wide windows with, checked on its own.
+    for n in (0..100_000).chain((1 << 32) - 1000..(1 << 32) + 1000) {
+        assert_eq!(miller_rabin::is_prime(n), trial_division(n), "{n}");
+    }
+    for p in KNOWN_PRIMES {
+        assert!(miller_rabin::is_prime(p), "{p}");
+    }
+    for factors in KNOWN_COMPOSITES {
+        assert!(factors.iter().all(|&f| trial_division(f)), "{factors:?}");
+        let n = factors.iter().product::<u64>();
+        assert!(!miller_rabin::is_prime(n), "{n} = {factors:?}");
+    }
+}
+
+#[test]
+fn is_prime_matches_the_oracle() {
+    for p in KNOWN_PRIMES {
+        assert!(sieve::is_prime(p), "{p}");
+    }
+    for factors in KNOWN_COMPOSITES {
+        let n = factors.iter().product::<u64>();
+        assert!(!sieve::is_prime(n), "{n} = {factors:?}");
+    }
+    // Seeded random n of every size, from 1 to 64 bits.
+    let mut state = 0x5DEE_CE66_D1CE_4E5Bu64;
+    for round in 0..200_000u64 {
+        let n = xorshift(&mut state) >> (round % 64);
+        assert_eq!(sieve::is_prime(n), miller_rabin::is_prime(n), "{n}");
+    }
+}
+
 #[test]
 fn published_prime_counts() {
     // OEIS A006880: π(10^k).

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test file uses its own part
 
 pub mod lucy;
+pub mod miller_rabin;
 pub mod prime_square;
 pub mod slider;
 
