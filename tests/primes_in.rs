@@ -1,6 +1,7 @@
 //! The streaming sieve, `primes_in` and `count_primes`, against trial
-//! division and a byte sieve: every bound, the edges of segments and
-//! pieces, both ends, and the switch between sieving and testing.
+//! division, a byte sieve and a Miller–Rabin test: every bound, the edges
+//! of segments and pieces, the squares of the sieving primes, both ends,
+//! and the switch between sieving and testing.
 
 mod common;
 
@@ -219,27 +220,6 @@ fn every_kind_of_range() {
     assert_eq!(sieve::primes_in(1000..).unwrap().next(), Some(1009));
 }
 
-#[test]
-fn prime_squares_are_composite() {
-    let sieve = Sieve::new(2_000_000).unwrap();
-    for p in sieve.primes().take_while(|p| p * p <= 2_000_000) {
-        for n in [p * p, p * p + 2] {
-            assert_eq!(sieve.is_prime(n), trial_division(n), "{n}");
-        }
-        assert!(!sieve.is_prime(p * p), "{p}^2");
-        assert_eq!(sieve::count_primes(p * p..p * p + 1).unwrap(), 0, "{p}^2");
-    }
-    for p in [1_000_003u64, 2_147_483_647, 4_294_967_291] {
-        assert!(sieve::is_prime(p));
-        assert!(!sieve::is_prime(p * p), "{p}^2");
-        assert_eq!(
-            sieve::count_primes(p * p - 1..p * p + 1).unwrap(),
-            0,
-            "around {p}^2"
-        );
-    }
-}
-
 /// Whether `primes` sieves its range rather than testing each number, as
 /// its `Debug` says.
 fn is_sieved(primes: &sieve::PrimesIn) -> bool {
@@ -263,6 +243,71 @@ fn check_against_the_oracle(range: std::ops::Range<u64>, sieved: bool) {
         expected.len() as u64,
         "count_primes({range:?})"
     );
+}
+
+#[test]
+fn prime_squares_are_composite() {
+    let sieve = Sieve::new(2_000_000).unwrap();
+    for p in sieve.primes().take_while(|p| p * p <= 2_000_000) {
+        for n in [p * p, p * p + 2] {
+            assert_eq!(sieve.is_prime(n), trial_division(n), "{n}");
+        }
+        assert!(!sieve.is_prime(p * p), "{p}^2");
+    }
+    // Ranges this narrow are tested, not sieved.
+    for p in [1_000_003u64, 2_147_483_647, 4_294_967_291] {
+        assert!(sieve::is_prime(p));
+        assert!(!sieve::is_prime(p * p), "{p}^2");
+        assert_eq!(
+            sieve::count_primes(p * p - 1..p * p + 1).unwrap(),
+            0,
+            "around {p}^2"
+        );
+    }
+}
+
+/// The ranges that start at `p²`, that end at it and that straddle it,
+/// just wide enough to be sieved and, for `p > 31`, narrower than `2p`:
+/// the square root of their last number is below `p + 1`, so that `p` is
+/// their largest sieving prime.
+fn around_the_square(p: u64) -> [std::ops::Range<u64>; 3] {
+    let square = p * p;
+    let width = (p / 64 + 2).max(64);
+    [
+        square..square + width,
+        (square + 1).saturating_sub(width)..square + 1,
+        square.saturating_sub(width / 2)..square + width / 2,
+    ]
+}
+
+#[test]
+fn sieved_ranges_cross_off_prime_squares() {
+    // Every prime below 2^13, past the small sieving primes' end at 4096,
+    // then the three primes on either side of 2^16 and 2^20 and one on
+    // either side of 2^24 (the largest sieving primes of ranges near 2^48);
+    // the largest of all runs in release.
+    let mut primes = miller_rabin::primes(0, 1 << 13);
+    for (power, count) in [(1u64 << 16, 3), (1 << 20, 3), (1 << 24, 1)] {
+        let above = (power..).filter(|&n| miller_rabin::is_prime(n));
+        let below = (0..power).rev().filter(|&n| miller_rabin::is_prime(n));
+        primes.extend(above.take(count).chain(below.take(count)));
+    }
+    for p in primes {
+        for range in around_the_square(p) {
+            check_against_the_oracle(range, true);
+        }
+    }
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn the_largest_sieving_prime_crosses_off_its_square() {
+    // 4 294 967 291, the largest prime below 2^32, is the largest sieving
+    // prime of any range; it is √ of the last number of the range that
+    // ends at its square. (The ranges that start there take as long, and
+    // every smaller prime has them.)
+    let [_, ending, _] = around_the_square(4_294_967_291);
+    check_against_the_oracle(ending, true);
 }
 
 /// The largest prime below `2^64`.
