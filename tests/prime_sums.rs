@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::lucy::lucy_sums;
+use common::lucy::{U192, lucy_squares, lucy_sums};
 use common::*;
 use primeboard::Error;
 use primeboard::sieve;
@@ -170,24 +170,103 @@ fn sum_of_squares_past_u128() {
     );
 }
 
+/// The `x` where `li(x³) = 2^128`, by bisection: `Σ_{p <= x} p²` is about
+/// `li(x³)`, which is `N / L Σ_k k! / L^k` for `N = x³`, `L = ln N`, the
+/// series cut where its terms are below `10^-20`.
+fn where_li_of_the_cube_is_2_to_128() -> u64 {
+    let li_of_cube = |x: f64| {
+        let (n, l) = (x.powi(3), 3.0 * x.ln());
+        let series: f64 = (0..20)
+            .scan(1.0, |term, k| {
+                let this = *term;
+                *term *= f64::from(k + 1) / l;
+                Some(this)
+            })
+            .sum();
+        n / l * series
+    };
+    let (mut lo, mut hi) = (1e12, 1e15);
+    for _ in 0..100 {
+        let mid = (lo + hi) / 2.0;
+        match li_of_cube(mid) < 2f64.powi(128) {
+            true => lo = mid,
+            false => hi = mid,
+        }
+    }
+    lo as u64
+}
+
+#[test]
+fn lucy_squares_matches_the_plain_sums() {
+    // The oracle of the boundary below, checked on its own.
+    let table = byte_sieve(3000);
+    let mut squares = 0u128;
+    for x in 0..=3000 {
+        if table[x as usize] {
+            squares += u128::from(x) * u128::from(x);
+        }
+        assert_eq!(lucy_squares(x).to_u128(), Some(squares), "x = {x}");
+    }
+    let mut state = 0x0DDB_1A5E_5BAD_5EEDu64;
+    for round in 0..20 {
+        let x = xorshift(&mut state) % 10u64.pow(5 + round % 5);
+        assert_eq!(lucy_squares(x).to_u128(), Some(lucy_sums(x).2), "x = {x}");
+    }
+    // Past 2^128, where the wrapping sums would lose the carry.
+    let max = U192::from_u128(u128::MAX);
+    assert_eq!(max.plus(U192::from_u128(1)).to_u128(), None);
+    assert_eq!(max.plus(max).minus(max).to_u128(), Some(u128::MAX));
+    let product = max.times(1 << 40);
+    assert_eq!(product.to_u128(), None);
+    let back = product.minus(max.times((1 << 40) - 1));
+    assert_eq!(back.to_u128(), Some(u128::MAX));
+}
+
 #[test]
 #[ignore = "full size: run in release"]
 fn sum_of_squares_boundary() {
-    // The first x whose Σ p² passes u128::MAX, found by bisection on
-    // sum_of_squares: the prime 31 543 762 261 367.
-    const FIRST: u64 = 31_543_762_261_367;
-    assert!(sieve::is_prime(FIRST));
-    let below = sieve::PrimeSums::new(FIRST - 1);
-    let squares = below.sum_of_squares().unwrap();
-    assert!(squares.checked_add(u128::from(FIRST).pow(2)).is_none());
+    // The first prime whose Σ p² passes u128::MAX, without the crate: from
+    // where li(x³) = 2^128, Lucy's exact Σ p² in 192 bits, then prime by
+    // prime (the Miller–Rabin oracle) to where the sum passes u128::MAX.
+    let start = where_li_of_the_cube_is_2_to_128();
+    let (mut n, mut squares) = (start, lucy_squares(start));
+    // Σ_{p <= n} p² = squares, at each step.
+    while squares.to_u128().is_none() {
+        if miller_rabin::is_prime(n) {
+            squares = squares.minus(U192::square(n));
+        }
+        n -= 1;
+    }
+    let first = loop {
+        n += 1;
+        if miller_rabin::is_prime(n) {
+            let next = squares.plus(U192::square(n));
+            if next.to_u128().is_none() {
+                break n;
+            }
+            squares = next;
+        }
+    };
+    assert!(first.abs_diff(start) < 100_000_000, "li(x³) was far off");
+    let below = squares.to_u128().unwrap();
+    // The docs of `PrimeSums::sum_of_squares` name it.
+    assert_eq!(first, 31_543_762_261_367);
+    let last = sieve::PrimeSums::new(first - 1);
+    assert_eq!(last.sum_of_squares(), Ok(below));
+    assert_eq!(
+        sieve::PrimeSums::new(first).sum_of_squares(),
+        Err(Error::PrimeSumOverflow { x: first, power: 2 })
+    );
     // count_grids carries Σ p² in 192 bits, by another path of the engine.
-    let grids = primeboard::sliding_game::count_grids(FIRST).unwrap();
+    let grids = primeboard::sliding_game::count_grids(first).unwrap();
     assert_eq!(
         grids,
-        2 + (squares - 13 - u128::from(below.prime_pi() - 2)) / 12
+        2 + (below - 13 - u128::from(last.prime_pi() - 2)) / 12
     );
-    assert_eq!(
-        sieve::PrimeSums::new(FIRST).sum_of_squares(),
-        Err(Error::PrimeSumOverflow { x: FIRST, power: 2 })
-    );
+}
+
+#[test]
+fn prime_sums_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<sieve::PrimeSums>();
 }
