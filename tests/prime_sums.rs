@@ -30,6 +30,10 @@ fn streamed_sums(x: u64) -> (u64, u128, u128) {
 
 #[test]
 fn engine_matches_a_plain_sieve_below_100_000() {
+    // Every x past the engine's switches below 10^5: from 2^12 on it runs
+    // (below, the primes are sieved: its own least x, 27, is out of
+    // reach), with y at its least, ∛x + 1, up to x = 18 862, and the steps
+    // of ∛x, √x and x^(1/4) up to 46, 316 and 17.
     let n = 100_000;
     let table = byte_sieve(n);
     let (mut c, mut s, mut q) = (0u64, 0u128, 0u128);
@@ -43,23 +47,258 @@ fn engine_matches_a_plain_sieve_below_100_000() {
     }
 }
 
-/// x at the engine's switches: the sieve cut-off 2^12, cubes and squares
-/// (where ∛x and √x step), and x = y (⌊x / y⌋ + 1) ± 1 around the segment of
-/// 2^21 integers for the y the engine picks near there.
-#[test]
-fn engine_thresholds() {
-    let mut xs = vec![(1 << 12) - 1, 1 << 12, (1 << 12) + 1];
-    for k in [50u64, 100, 215, 464, 1000, 2154] {
-        for x in [k * k * k, k * k * k * k / 10, (10 * k).pow(2)] {
-            if x <= 10_000_000_000 {
-                xs.extend([x - 1, x, x + 1]);
-            }
+/// `⌊∛x⌋`.
+fn cube_root(x: u64) -> u64 {
+    let mut r = (x as f64).cbrt() as u64;
+    while u128::from(r).pow(3) > u128::from(x) {
+        r -= 1;
+    }
+    while u128::from(r + 1).pow(3) <= u128::from(x) {
+        r += 1;
+    }
+    r
+}
+
+/// The engine's split `y = α ∛x`, `α = (ln x)² / 90` (the formula of its
+/// docs), rounded and bounded as its code does: `⌊max(α, 1) ⌊∛x⌋⌋`,
+/// clamped to `⌊∛x⌋ + 1 ..= ⌊√x⌋ - 1`. The thresholds below are computed
+/// from it.
+fn split(x: u64) -> u64 {
+    let cube_root = cube_root(x);
+    let alpha = (x as f64).ln().powi(2) / 90.0;
+    let y = (alpha.max(1.0) * cube_root as f64) as u64;
+    y.clamp(cube_root + 1, x.isqrt() - 1)
+}
+
+/// The end of the engine's sieve: it sieves the odd numbers below
+/// `z = ⌊x / (y + 1)⌋ + 1`.
+fn sieve_end(x: u64) -> u64 {
+    x / (split(x) + 1) + 1
+}
+
+/// Integers per segment of the engine's sieve on one thread (its docs).
+const ENGINE_SEGMENT: u64 = 1 << 21;
+
+/// The least `x` in `lo..=hi` where `holds` does, given that it fails at
+/// `lo` and holds at `hi`: an `x` where `holds` steps from false to true.
+fn first_where(mut lo: u64, mut hi: u64, holds: impl Fn(u64) -> bool) -> u64 {
+    assert!(!holds(lo) && holds(hi), "no step in {lo}..={hi}");
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        match holds(mid) {
+            true => hi = mid,
+            false => lo = mid,
         }
     }
-    for x in xs {
-        let (c, s, q) = lucy_sums(x);
-        assert_eq!(engine_sums(x), (c, s, q), "x = {x}");
+    hi
+}
+
+/// `x - 1`, `x` and `x + 1`, each with what `x` is.
+fn around(x: u64, why: String) -> [(u64, String); 3] {
+    [x - 1, x, x + 1].map(|n| (n, format!("{why} at {x}")))
+}
+
+/// `sums` with the primes of `range` added.
+fn add_primes(sums: (u64, u128, u128), range: std::ops::Range<u64>) -> (u64, u128, u128) {
+    let primes = miller_rabin::primes(range.start, range.end);
+    primes.into_iter().fold(sums, |(c, s, q), p| {
+        let p = u128::from(p);
+        (c + 1, s + p, q + p * p)
+    })
+}
+
+/// The engine at each `x` of `cases`, on one thread and on two (on this
+/// one twice without the `rayon` feature), against Lucy's method, or
+/// against the sums at the `x` before plus the primes between by the
+/// Miller–Rabin oracle where that is quicker (testing a number costs about
+/// as much as 64 of Lucy's `x^(3/4)` steps); each case says what its `x` is.
+fn check_engine_at(mut cases: Vec<(u64, String)>) {
+    cases.sort();
+    let mut known: Option<(u64, (u64, u128, u128))> = None;
+    for (x, why) in cases {
+        let expected = match known {
+            Some((before, sums)) if 64 * (x - before) <= (x as f64).powf(0.75) as u64 => {
+                add_primes(sums, before + 1..x + 1)
+            }
+            _ => lucy_sums(x),
+        };
+        known = Some((x, expected));
+        for threads in [1, 2] {
+            let got = in_pool(threads, || engine_sums(x));
+            assert_eq!(got, expected, "x = {x}: {why}, {threads} threads");
+        }
     }
+}
+
+/// The first `x` where y takes one of `values` (increasing), with that value.
+fn where_y_takes(values: impl Iterator<Item = u64>) -> (u64, u64) {
+    values
+        .map(|target| (first_where(4096, 1 << 40, |x| split(x) >= target), target))
+        .find(|&(x, target)| split(x) == target)
+        .expect("y takes one of them")
+}
+
+#[test]
+fn engine_where_y_steps() {
+    // y steps where ∛x does, at cubes, and between them where α ∛x passes
+    // an integer. Some of its values are edges of the engine's tables: y
+    // a prime (the last of the leaves' primes, up to y), the square of a
+    // prime (the last of the primes up to √y, whose leaves take every m)
+    // or 128 k - 1 (the windows of S from y + 1 start at a multiple of
+    // 128). y skips values at cubes: each of these is the first value
+    // from a start that y takes.
+    let mut cases = Vec::new();
+    for c in [47u64, 100, 215, 464, 1000, 2154] {
+        cases.extend(around(c.pow(3), format!("∛x reaches {c}")));
+    }
+    for c in [1000u64, 2000] {
+        let (cube, next) = (c.pow(3), (c + 1).pow(3));
+        let x = first_where(cube, next - 1, |x| split(x) > split(cube));
+        let why = format!("α ∛x reaches y = {} for ∛x = {c}", split(x));
+        cases.extend(around(x, why));
+    }
+    let primes = |from: u64| (from..).filter(|&n| miller_rabin::is_prime(n));
+    let mut values = Vec::new();
+    for from in [211, 1999, 9973] {
+        values.push((where_y_takes(primes(from)), "a prime"));
+    }
+    for from in [29, 53, 97] {
+        let squares = primes(from).map(|q| q * q);
+        values.push((where_y_takes(squares), "a prime's square"));
+    }
+    for from in [2u64, 16, 96] {
+        let ends = (from..).map(|k| 128 * k - 1);
+        values.push((where_y_takes(ends), "128 k - 1"));
+    }
+    for ((x, y), what) in values {
+        cases.extend(around(x, format!("y = {y}, {what},")));
+    }
+    check_engine_at(cases);
+}
+
+#[test]
+fn engine_where_the_sieve_ends_at_a_segment_edge() {
+    // z = k 2^21 - 1 ..= k 2^21 + 2: the last segment one odd number
+    // short, full, or followed by one holding no odd number or one. On two
+    // threads the segments are shorter, their runs combined in order.
+    let mut cases = Vec::new();
+    for k in [1, 2] {
+        for d in [-1, 0, 1, 2] {
+            let target = (k * ENGINE_SEGMENT).checked_add_signed(d).unwrap();
+            let x = first_where(4096, 1 << 44, |x| sieve_end(x) >= target);
+            assert_eq!(sieve_end(x), target, "x = {x}");
+            let why = format!("z = {k} · 2^21 {d:+}, y = {}", split(x));
+            cases.push((x, why));
+        }
+    }
+    check_engine_at(cases);
+}
+
+#[test]
+fn engine_where_a_sieving_prime_joins() {
+    // The sieve crosses off by the primes up to √(z - 1), and the windows
+    // of S hold the leaves of the same primes: q joins at z = q² + 1.
+    let mut cases = Vec::new();
+    for q in [101u64, 1009, 1447] {
+        assert!(miller_rabin::is_prime(q));
+        for target in [q * q, q * q + 1, q * q + 2] {
+            let x = first_where(4096, 1 << 44, |x| sieve_end(x) >= target);
+            assert_eq!(sieve_end(x), target, "x = {x}");
+            cases.push((x, format!("z = {target}, {q}² + {}", target - q * q)));
+        }
+    }
+    check_engine_at(cases);
+}
+
+#[test]
+fn engine_where_square_and_fourth_roots_step() {
+    // √x steps at squares: the P2 primes run up to it and the sieve reads
+    // S(√x); a prime square brings in a prime. x^(1/4) steps at fourth
+    // powers: the primes up to it have hard leaves, which the sieve counts;
+    // the counted primes below 16, 32 or 128 (by the weight, a private
+    // constant) cross off uncounted and recount the segment, so the fourth
+    // powers of the primes on either side are here.
+    let mut cases = Vec::new();
+    for r in [1000u64, 2150, 10_000, 46_416, 100_000, 1009, 10_007, 99_991] {
+        cases.extend(around(r * r, format!("√x reaches {r}")));
+    }
+    for q in [13u64, 17, 19, 29, 31, 37, 41, 113, 127, 131, 137, 251] {
+        assert!(miller_rabin::is_prime(q));
+        cases.extend(around(q.pow(4), format!("x^(1/4) reaches {q}")));
+    }
+    check_engine_at(cases);
+}
+
+#[test]
+fn engine_where_a_leaf_turns_hard() {
+    // A special leaf p q of primes p < q <= y, p above √y, has the argument
+    // t = ⌊x / (p q)⌋: it is hard from t = p² on (x = p³ q), easy below,
+    // its φ from the table of primes up to y, and that φ is 1 below t = p
+    // (x = p² q). For each p, q is the first prime above p and the last
+    // one such a leaf has.
+    let mut cases = Vec::new();
+    for (p, power) in [
+        (13u64, 3),
+        (17, 3),
+        (19, 3),
+        (23, 3),
+        (101, 2),
+        (331, 2),
+        (1009, 2),
+    ] {
+        let at = |q: u64| p.pow(power) * q;
+        let has_leaf = |q: u64| q <= split(at(q)) && p * p > split(at(q));
+        let mut primes = (p + 1..).filter(|&n| miller_rabin::is_prime(n));
+        let first = primes.next().unwrap();
+        let last = primes.take_while(|&q| has_leaf(q)).last().unwrap();
+        for q in [first, last] {
+            assert!(has_leaf(q), "{p} {q}");
+            let t = match power {
+                3 => format!("{p}²"),
+                _ => format!("{p}"),
+            };
+            let why = format!("t = {t} for q = {q}, y = {}", split(at(q)));
+            cases.extend(around(at(q), why));
+        }
+    }
+    check_engine_at(cases);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn engine_where_sqrt_x_is_at_a_segment_edge() {
+    // √x = 2^21 - 2 ..= 2^21 + 1: the sieve reads S(√x) at the end of its
+    // first segment or at the start of the second.
+    let mut cases = Vec::new();
+    for r in [ENGINE_SEGMENT - 1, ENGINE_SEGMENT, ENGINE_SEGMENT + 1] {
+        for x in [r * r - 1, r * r] {
+            assert!(sieve_end(x) > 2 * ENGINE_SEGMENT, "x = {x}");
+            cases.push((x, format!("√x = {}", x.isqrt())));
+        }
+    }
+    check_engine_at(cases);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn engine_where_the_windows_of_s_end_at_an_edge() {
+    // On one thread the windows of S are segments too: from
+    // ⌊(y + 1) / 128⌋ 128 up to √x + 1, one window one number short of
+    // 2^21, one exactly, or a second holding one number or two.
+    let start = |x: u64| (split(x) + 1) / 128 * 128;
+    let mut cases = Vec::new();
+    for d in [-1, 0, 1, 2] {
+        let length = ENGINE_SEGMENT.checked_add_signed(d).unwrap();
+        // √x = start + length - 1, start depending on x: a fixed point.
+        let mut r = ENGINE_SEGMENT;
+        for _ in 0..10 {
+            r = start(r * r) + length - 1;
+        }
+        assert_eq!(r, start(r * r) + length - 1, "no fixed point for {d:+}");
+        assert!(sieve_end(r * r) > ENGINE_SEGMENT, "√x = {r}");
+        cases.push((r * r, format!("windows of 2^21 {d:+} numbers")));
+    }
+    check_engine_at(cases);
 }
 
 #[test]
