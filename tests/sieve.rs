@@ -1,4 +1,5 @@
-//! The `sieve` module against trial division and published prime counts.
+//! The bit-packed `Sieve` and `is_prime` against trial division, a byte
+//! sieve and published prime counts.
 
 mod common;
 
@@ -56,68 +57,6 @@ fn every_small_bound() {
 }
 
 #[test]
-fn ranges_match_trial_division() {
-    for lo in 0..130 {
-        for hi in lo..lo + 130 {
-            let expected = naive_primes(lo, hi);
-            let got: Vec<u64> = sieve::primes_in(lo..hi).unwrap().collect();
-            assert_eq!(got, expected, "primes_in({lo}..{hi})");
-            assert_eq!(
-                sieve::count_primes(lo..hi).unwrap(),
-                expected.len() as u64,
-                "count_primes({lo}..{hi})"
-            );
-        }
-    }
-}
-
-/// Numbers per sieve segment (256 KiB, 30 numbers a byte) and per L1 piece
-/// (32 KiB); a unit test in the crate keeps these in step with its constants.
-const SEGMENT: u64 = 30 * 256 * 1024;
-const PIECE: u64 = 30 * 32 * 1024;
-
-/// The primes below `n` of a byte-per-number sieve, counted at every bound:
-/// `counts[hi]` is `π(hi - 1)`, the number of primes `< hi`.
-fn counts_below(n: u64) -> Vec<u64> {
-    let table = byte_sieve(n);
-    let mut counts = vec![0];
-    for &prime in &table {
-        counts.push(counts.last().unwrap() + u64::from(prime));
-    }
-    counts
-}
-
-#[test]
-fn every_bound_up_to_100_000() {
-    // Covers p² for every pre-sieved prime and the first streamed ones; the
-    // sweep to 400 000 runs in release with the ignored tests.
-    every_bound_up_to(100_000);
-}
-
-#[test]
-#[ignore = "full size: run in release"]
-fn every_bound_up_to_400_000() {
-    every_bound_up_to(400_000);
-}
-
-fn every_bound_up_to(n: u64) {
-    let counts = counts_below(n);
-    for hi in 0..=n {
-        let expected = counts[hi as usize];
-        assert_eq!(
-            sieve::count_primes(0..hi).unwrap(),
-            expected,
-            "count_primes(0..{hi})"
-        );
-        assert_eq!(
-            sieve::primes_in(..hi).unwrap().count() as u64,
-            expected,
-            "primes_in(..{hi})"
-        );
-    }
-}
-
-#[test]
 fn every_sieve_up_to_60_000() {
     let table = byte_sieve(60_000);
     let primes: Vec<u64> = (0..=60_000).filter(|&k| table[k as usize]).collect();
@@ -162,209 +101,6 @@ fn every_sieve_up_to_60_000() {
     }
 }
 
-/// Counts on both sides of `edge`, forwards and backwards, against trial
-/// division of the numbers near it: the stream must neither lose nor
-/// repeat a prime at the edge.
-fn check_edge(lo: u64, edge: u64) {
-    let base = edge - 1000;
-    let below_base = sieve::count_primes(lo..base).unwrap();
-    let all_near = naive_primes(base, edge + 1000);
-    for b in [
-        edge - 31,
-        edge - 30,
-        edge - 29,
-        edge - 1,
-        edge,
-        edge + 1,
-        edge + 29,
-        edge + 30,
-        edge + 31,
-        edge + 1000,
-    ] {
-        let near: Vec<u64> = all_near.iter().copied().filter(|&p| p < b).collect();
-        let count = sieve::count_primes(lo..b).unwrap();
-        assert_eq!(
-            count - below_base,
-            near.len() as u64,
-            "count_primes({lo}..{b})"
-        );
-        let top: Vec<u64> = sieve::primes_in(lo..b)
-            .unwrap()
-            .rev()
-            .take(near.len())
-            .collect();
-        assert!(
-            top.iter().rev().eq(near.iter()),
-            "primes_in({lo}..{b}).rev()"
-        );
-        let from: Vec<u64> = sieve::primes_in(2 * base - b..b)
-            .unwrap()
-            .skip_while(|&p| p < base)
-            .collect();
-        assert_eq!(from, near, "primes_in({}..{b})", 2 * base - b);
-    }
-}
-
-#[test]
-fn segment_and_piece_edges() {
-    // From 0 every sieving prime joins on the way; elsewhere the segments
-    // and pieces start at the range's first byte, wherever it is.
-    check_edge(0, PIECE);
-    check_edge(0, SEGMENT);
-    check_edge(0, 2 * SEGMENT);
-    for lo in [1_000_003, 1_000_000_000_007] {
-        let first = lo / 30 * 30;
-        check_edge(lo, first + PIECE);
-        check_edge(lo, first + 7 * PIECE);
-        check_edge(lo, first + SEGMENT);
-    }
-}
-
-#[test]
-fn backwards_across_whole_segments() {
-    // The back end moves its sieving primes down one whole segment at a
-    // time, then by a shorter step to the range's first byte.
-    let n = 3 * SEGMENT + 1000;
-    let table = byte_sieve(n);
-    for lo in [0, 7, SEGMENT / 2 + 3] {
-        let expected: Vec<u64> = (lo..n).filter(|&k| table[k as usize]).collect();
-        let mut back: Vec<u64> = sieve::primes_in(lo..n).unwrap().rev().collect();
-        back.reverse();
-        assert!(back == expected, "primes_in({lo}..{n}).rev()");
-    }
-    for lo in [1_000_000_000_000u64, 1_000_000_000_000_000] {
-        let range = lo..lo + 2 * SEGMENT + 77;
-        let forwards: Vec<u64> = sieve::primes_in(range.clone()).unwrap().collect();
-        let mut back: Vec<u64> = sieve::primes_in(range.clone()).unwrap().rev().collect();
-        back.reverse();
-        assert!(back == forwards, "primes_in({range:?}).rev()");
-    }
-}
-
-#[test]
-fn small_and_large_sieving_primes() {
-    // Sieving primes below 4096 work per L1 piece, the rest per segment:
-    // 4093 and 4099 are the last and first of each, and their squares the
-    // bounds at which each first crosses off.
-    let table = byte_sieve(17_000_000);
-    let below = |hi: u64| table[..hi as usize].iter().filter(|&&p| p).count() as u64;
-    for p in [4091u64, 4093, 4099, 4111] {
-        for hi in p * p - 2..=p * p + 2 {
-            assert_eq!(
-                sieve::count_primes(0..hi).unwrap(),
-                below(hi),
-                "count_primes(0..{hi})"
-            );
-            assert_eq!(
-                sieve::count_primes(hi - 1000..hi).unwrap(),
-                below(hi) - below(hi - 1000),
-                "count_primes({}..{hi})",
-                hi - 1000
-            );
-        }
-    }
-}
-
-#[test]
-fn testing_and_sieving_agree_at_the_switch() {
-    // A range narrower than √hi / 64 is tested number by number.
-    for hi in [1_000_000u64, 100_000_007, 10_000_000_000, 10_000_000_019] {
-        let root = (hi as f64).sqrt() as u64;
-        for width in [root / 64 - 1, root / 64, root / 64 + 1, root / 64 + 2] {
-            let lo = hi - width;
-            let expected = naive_primes(lo, hi);
-            assert_eq!(
-                sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(),
-                expected,
-                "{lo}..{hi}"
-            );
-            assert_eq!(
-                sieve::count_primes(lo..hi).unwrap(),
-                expected.len() as u64,
-                "{lo}..{hi}"
-            );
-        }
-    }
-}
-
-#[test]
-fn every_kind_of_range() {
-    assert_eq!(sieve::count_primes(..=97).unwrap(), 25);
-    assert_eq!(sieve::count_primes(..97).unwrap(), 24);
-    assert_eq!(sieve::count_primes(97..=97).unwrap(), 1);
-    let excluded = (
-        std::ops::Bound::Excluded(97),
-        std::ops::Bound::Included(101),
-    );
-    assert_eq!(
-        sieve::primes_in(excluded).unwrap().collect::<Vec<_>>(),
-        [101]
-    );
-    let last = (
-        std::ops::Bound::Excluded(u64::MAX),
-        std::ops::Bound::Unbounded,
-    );
-    assert_eq!(sieve::count_primes(last).unwrap(), 0);
-    assert_eq!(
-        sieve::primes_in(u64::MAX - 100..).unwrap().last(),
-        Some(18_446_744_073_709_551_557)
-    );
-    assert_eq!(
-        sieve::primes_in(..=u64::MAX).unwrap().next_back(),
-        Some(18_446_744_073_709_551_557)
-    );
-    assert_eq!(sieve::primes_in(1000..).unwrap().next(), Some(1009));
-}
-
-#[test]
-fn prime_squares_are_composite() {
-    let sieve = Sieve::new(2_000_000).unwrap();
-    for p in sieve.primes().take_while(|p| p * p <= 2_000_000) {
-        for n in [p * p, p * p + 2] {
-            assert_eq!(sieve.is_prime(n), trial_division(n), "{n}");
-        }
-        assert!(!sieve.is_prime(p * p), "{p}^2");
-        assert_eq!(sieve::count_primes(p * p..p * p + 1).unwrap(), 0, "{p}^2");
-    }
-    for p in [1_000_003u64, 2_147_483_647, 4_294_967_291] {
-        assert!(sieve::is_prime(p));
-        assert!(!sieve::is_prime(p * p), "{p}^2");
-        assert_eq!(
-            sieve::count_primes(p * p - 1..p * p + 1).unwrap(),
-            0,
-            "around {p}^2"
-        );
-    }
-}
-
-#[test]
-fn near_u64_max() {
-    const LARGEST: u64 = 18_446_744_073_709_551_557;
-    assert!(sieve::is_prime(LARGEST));
-    assert_eq!(
-        sieve::primes_in(LARGEST - 1000..u64::MAX)
-            .unwrap()
-            .next_back(),
-        Some(LARGEST)
-    );
-    assert_eq!(
-        sieve::primes_in(LARGEST + 1..u64::MAX).unwrap().next(),
-        None
-    );
-    let window: Vec<u64> = sieve::primes_in(u64::MAX - 1000..u64::MAX)
-        .unwrap()
-        .collect();
-    let tested: Vec<u64> = (u64::MAX - 1000..u64::MAX)
-        .filter(|&n| sieve::is_prime(n))
-        .collect();
-    assert_eq!(window, tested);
-    assert_eq!(window.last(), Some(&LARGEST));
-    assert_eq!(
-        sieve::count_primes(u64::MAX - 1000..u64::MAX).unwrap(),
-        tested.len() as u64
-    );
-}
-
 #[test]
 fn miller_rabin_matches_trial_division_on_hard_cases() {
     // Carmichael numbers and strong pseudoprimes to small bases.
@@ -385,6 +121,66 @@ fn miller_rabin_matches_trial_division_on_hard_cases() {
     }
     for n in (1u64 << 32) - 1000..(1 << 32) + 1000 {
         assert_eq!(sieve::is_prime(n), trial_division(n), "{n}");
+    }
+}
+
+/// Primes known by name: the largest below `2^31` (a Mersenne prime), `2^32`
+/// and `10^12`, the Mersenne prime `2^61 - 1`, the largest below `2^64`.
+const KNOWN_PRIMES: [u64; 5] = [
+    2_147_483_647,
+    4_294_967_291,
+    999_999_999_989,
+    2_305_843_009_213_693_951,
+    18_446_744_073_709_551_557,
+];
+
+/// Composites by their prime factors: Carmichael numbers, strong
+/// pseudoprimes to the first 1, 4, 5, 6, 8 and 11 prime bases (the last,
+/// `3 825 123 056 546 413 051`, passes every base up to 31), the square of
+/// the largest prime below `2^32`, and `u64::MAX`.
+const KNOWN_COMPOSITES: &[&[u64]] = &[
+    &[3, 11, 17],
+    &[7, 13, 19],
+    &[23, 89],
+    &[151, 751, 28_351],
+    &[6763, 10_627, 29_947],
+    &[1303, 16_927, 157_543],
+    &[10_670_053, 32_010_157],
+    &[149_491, 747_451, 34_233_211],
+    &[4_294_967_291, 4_294_967_291],
+    &[3, 5, 17, 257, 641, 65_537, 6_700_417],
+];
+
+#[test]
+fn the_miller_rabin_oracle_matches_trial_division() {
+    // The oracle the tests compare wide windows with, checked on its own.
+    for n in (0..100_000).chain((1 << 32) - 1000..(1 << 32) + 1000) {
+        assert_eq!(miller_rabin::is_prime(n), trial_division(n), "{n}");
+    }
+    for p in KNOWN_PRIMES {
+        assert!(miller_rabin::is_prime(p), "{p}");
+    }
+    for factors in KNOWN_COMPOSITES {
+        assert!(factors.iter().all(|&f| trial_division(f)), "{factors:?}");
+        let n = factors.iter().product::<u64>();
+        assert!(!miller_rabin::is_prime(n), "{n} = {factors:?}");
+    }
+}
+
+#[test]
+fn is_prime_matches_the_oracle() {
+    for p in KNOWN_PRIMES {
+        assert!(sieve::is_prime(p), "{p}");
+    }
+    for factors in KNOWN_COMPOSITES {
+        let n = factors.iter().product::<u64>();
+        assert!(!sieve::is_prime(n), "{n} = {factors:?}");
+    }
+    // Seeded random n of every size, from 1 to 64 bits.
+    let mut state = 0x5DEE_CE66_D1CE_4E5Bu64;
+    for round in 0..200_000u64 {
+        let n = xorshift(&mut state) >> (round % 64);
+        assert_eq!(sieve::is_prime(n), miller_rabin::is_prime(n), "{n}");
     }
 }
 
@@ -447,11 +243,6 @@ fn bad_input() {
         Sieve::new(Sieve::MAX_UPPER_BOUND + 1),
         Err(Error::SieveTooLarge { .. })
     ));
-    assert_eq!(sieve::count_primes(10..10).unwrap(), 0);
-    #[allow(clippy::reversed_empty_ranges)]
-    let reversed = 100..10;
-    assert_eq!(sieve::count_primes(reversed.clone()).unwrap(), 0);
-    assert_eq!(sieve::primes_in(reversed).unwrap().next(), None);
 }
 
 #[test]
@@ -461,64 +252,6 @@ fn public_types_are_send_and_sync() {
     assert_send_sync::<sieve::PrimesIn>();
     assert_send_sync::<sieve::Primes<'static>>();
     assert_send_sync::<Error>();
-}
-
-proptest! {
-    #[test]
-    fn random_ranges_match_naive(lo in 0u64..3_000_000, width in 0u64..3_000) {
-        let expected = naive_primes(lo, lo + width);
-        let got: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
-        prop_assert_eq!(&got, &expected);
-        let mut rev: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().rev().collect();
-        rev.reverse();
-        prop_assert_eq!(&rev, &expected);
-        prop_assert_eq!(sieve::count_primes(lo..lo + width).unwrap(), expected.len() as u64);
-    }
-
-    #[test]
-    fn both_ends_meet(lo in 0u64..2_000_000, width in 0u64..100_000, pattern in any::<u64>()) {
-        let expected: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
-        let mut it = sieve::primes_in(lo..lo + width).unwrap();
-        let (mut front, mut back) = (Vec::new(), Vec::new());
-        for k in 0.. {
-            let item = if pattern >> (k % 64) & 1 == 1 { it.next().map(|p| front.push(p)) } else { it.next_back().map(|p| back.push(p)) };
-            if item.is_none() { break; }
-        }
-        prop_assert!(it.next().is_none() && it.next_back().is_none());
-        back.reverse();
-        front.extend(back);
-        prop_assert_eq!(front, expected);
-    }
-
-    #[test]
-    fn windows_anywhere(lo in any::<u64>(), width in 0u64..400) {
-        let hi = lo.saturating_add(width);
-        let tested: Vec<u64> = (lo..hi).filter(|&n| sieve::is_prime(n)).collect();
-        prop_assert_eq!(sieve::primes_in(lo..hi).unwrap().collect::<Vec<_>>(), tested);
-    }
-}
-
-#[test]
-fn square_of_the_first_streamed_sieving_prime_is_crossed_off() {
-    // 167² = 27889 was reported prime by every range ending in 27890..=28224:
-    // 167 is the first prime past the pre-sieve, and it was only streamed
-    // when √(hi - 1) exceeded 167.
-    assert_eq!(
-        sieve::primes_in(27_880..27_900)
-            .unwrap()
-            .collect::<Vec<_>>(),
-        [27_883, 27_893]
-    );
-    assert_eq!(sieve::count_primes(0..27_890).unwrap(), 3043);
-    for n in 27_880..28_240 {
-        let s = Sieve::new(n).unwrap();
-        assert!(!s.is_prime(27_889), "Sieve::new({n})");
-        assert_eq!(
-            s.prime_pi(n),
-            Some(naive_primes(0, n + 1).len() as u64),
-            "Sieve::new({n})"
-        );
-    }
 }
 
 #[test]
@@ -613,45 +346,6 @@ proptest! {
 #[cfg(feature = "rayon")]
 mod parallel {
     use super::*;
-    use rayon::prelude::*;
-
-    fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(f)
-    }
-
-    #[test]
-    fn pieces_meet_exactly() {
-        // Pieces have at least 16 whole segments: ranges of one piece, two
-        // and three.
-        let lo = 1_000_000_007;
-        for width in [
-            16 * SEGMENT - 1,
-            16 * SEGMENT,
-            16 * SEGMENT + 1,
-            40 * SEGMENT + 12_345,
-        ] {
-            let range = lo..lo + width;
-            let sequential = sieve::primes_in(range.clone())
-                .unwrap()
-                .fold((0u64, 0u128), |(c, s), p| (c + 1, s + u128::from(p)));
-            for threads in [1, 3] {
-                let (count, sum) = in_pool(threads, || {
-                    let count = sieve::count_primes(range.clone()).unwrap();
-                    let sum = sieve::primes_in(range.clone())
-                        .unwrap()
-                        .into_par_iter()
-                        .map(u128::from)
-                        .sum::<u128>();
-                    (count, sum)
-                });
-                assert_eq!((count, sum), sequential, "{range:?} on {threads} threads");
-            }
-        }
-    }
 
     #[test]
     #[ignore = "full size: run in release"]
@@ -669,229 +363,4 @@ mod parallel {
             Some(table.iter().filter(|&&p| p).count() as u64)
         );
     }
-
-    proptest! {
-        #[test]
-        fn partly_used_iterators_split_the_rest(lo in 0u64..1_000_000, width in 0u64..3_000_000, front in 0usize..50, back in 0usize..50) {
-            let mut primes = sieve::primes_in(lo..lo + width).unwrap();
-            let mut expected: Vec<u64> = primes.clone().collect();
-            expected.drain(..front.min(expected.len()));
-            expected.truncate(expected.len().saturating_sub(back));
-            for _ in 0..front { primes.next(); }
-            for _ in 0..back { primes.next_back(); }
-            let mut got: Vec<u64> = primes.into_par_iter().collect();
-            got.sort_unstable();
-            prop_assert_eq!(got, expected);
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-    #[test]
-    fn folds_after_both_ends_moved(lo in 0u64..3_000_000, width in 0u64..20_000_000, front in 0usize..300, back in 0usize..300) {
-        // `fold` and `rfold` read whole words; after `next` and `next_back`
-        // they must start and stop exactly where those left off.
-        let all: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().collect();
-        let mut primes = sieve::primes_in(lo..lo + width).unwrap();
-        for _ in 0..front { primes.next(); }
-        for _ in 0..back { primes.next_back(); }
-        let rest = &all[front.min(all.len())..all.len().saturating_sub(back).max(front.min(all.len()))];
-        let forwards = primes.clone().fold(Vec::new(), |mut v, p| { v.push(p); v });
-        prop_assert_eq!(&forwards[..], rest);
-        let mut backwards = primes.clone().rfold(Vec::new(), |mut v, p| { v.push(p); v });
-        backwards.reverse();
-        prop_assert_eq!(&backwards[..], rest);
-        prop_assert_eq!(primes.count(), rest.len());
-    }
-}
-
-// ---------------------------------------------------------------------------
-// prime_pi, prime_sum and PrimeSums: the combinatorial engine against a plain
-// sieve, Lucy's method, the segmented sieve and published values.
-// ---------------------------------------------------------------------------
-
-use common::lucy::lucy_sums;
-
-/// `(π(x), Σ p, Σ p²)` through the three public entry points.
-fn engine_sums(x: u64) -> (u64, u128, u128) {
-    let sums = sieve::PrimeSums::new(x);
-    assert_eq!(sums.x(), x);
-    assert_eq!(sieve::prime_pi(x), sums.prime_pi(), "prime_pi({x})");
-    assert_eq!(sieve::prime_sum(x), sums.sum(), "prime_sum({x})");
-    (sums.prime_pi(), sums.sum(), sums.sum_of_squares().unwrap())
-}
-
-/// The sums over `primes_in(0..x + 1)`.
-fn streamed_sums(x: u64) -> (u64, u128, u128) {
-    sieve::primes_in(0..x + 1)
-        .unwrap()
-        .fold((0, 0, 0), |(c, s, q), p| {
-            let p = u128::from(p);
-            (c + 1, s + p, q + p * p)
-        })
-}
-
-#[test]
-fn engine_matches_a_plain_sieve_below_100_000() {
-    let n = 100_000;
-    let table = byte_sieve(n);
-    let (mut c, mut s, mut q) = (0u64, 0u128, 0u128);
-    for x in 0..=n {
-        if table[x as usize] {
-            c += 1;
-            s += u128::from(x);
-            q += u128::from(x) * u128::from(x);
-        }
-        assert_eq!(engine_sums(x), (c, s, q), "x = {x}");
-    }
-}
-
-/// x at the engine's switches: the sieve cut-off 2^12, cubes and squares
-/// (where ∛x and √x step), and x = y (⌊x / y⌋ + 1) ± 1 around the segment of
-/// 2^21 integers for the y the engine picks near there.
-#[test]
-fn engine_thresholds() {
-    let mut xs = vec![(1 << 12) - 1, 1 << 12, (1 << 12) + 1];
-    for k in [50u64, 100, 215, 464, 1000, 2154] {
-        for x in [k * k * k, k * k * k * k / 10, (10 * k).pow(2)] {
-            if x <= 10_000_000_000 {
-                xs.extend([x - 1, x, x + 1]);
-            }
-        }
-    }
-    for x in xs {
-        let (c, s, q) = lucy_sums(x);
-        assert_eq!(engine_sums(x), (c, s, q), "x = {x}");
-    }
-}
-
-#[test]
-fn engine_matches_lucy_at_seeded_random_x() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    for round in 0..60 {
-        xorshift(&mut state);
-        // x up to 10^5, 10^6, ..., 10^9 in turn.
-        let x = state % 10u64.pow(5 + round % 5);
-        assert_eq!(engine_sums(x), lucy_sums(x), "x = {x}");
-    }
-}
-
-#[test]
-fn engine_matches_summed_primes_in() {
-    for x in [123_456_789u64, 999_999_999, 1_000_000_000] {
-        assert_eq!(engine_sums(x), streamed_sums(x), "x = {x}");
-    }
-}
-
-#[test]
-#[ignore = "full size: run in release"]
-fn engine_matches_the_segmented_sieve_at_random_x() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    for round in 0..12 {
-        xorshift(&mut state);
-        let x = state % 10u64.pow(9 + round % 2) + 1;
-        assert_eq!(engine_sums(x), streamed_sums(x), "x = {x}");
-        if round % 4 == 0 {
-            let big = state % 100_000_000_000;
-            let counted = sieve::count_primes(0..big + 1).unwrap();
-            assert_eq!(sieve::prime_pi(big), counted, "prime_pi({big})");
-        }
-    }
-}
-
-#[test]
-#[ignore = "full size: run in release"]
-fn engine_matches_lucy_up_to_1e11() {
-    for x in [
-        10_000_000_000u64,
-        31_622_776_601,
-        99_999_999_977,
-        100_000_000_000,
-    ] {
-        assert_eq!(engine_sums(x), lucy_sums(x), "x = {x}");
-    }
-}
-
-/// π(10^k) (OEIS A006880) and the sum of the primes below 10^k (OEIS A046731).
-const PUBLISHED: &[(u32, u64, u128)] = &[
-    (1, 4, 17),
-    (2, 25, 1060),
-    (3, 168, 76_127),
-    (4, 1229, 5_736_396),
-    (5, 9592, 454_396_537),
-    (6, 78_498, 37_550_402_023),
-    (7, 664_579, 3_203_324_994_356),
-    (8, 5_761_455, 279_209_790_387_276),
-    (9, 50_847_534, 24_739_512_092_254_535),
-    (10, 455_052_511, 2_220_822_432_581_729_238),
-    (11, 4_118_054_813, 201_467_077_743_744_681_014),
-    (12, 37_607_912_018, 18_435_588_552_550_705_911_377),
-    (13, 346_065_536_839, 1_699_246_443_377_779_418_889_494),
-    (14, 3_204_941_750_802, 157_589_260_710_736_940_541_561_021),
-    (
-        15,
-        29_844_570_422_669,
-        14_692_398_516_908_006_398_225_702_366,
-    ),
-    (
-        16,
-        279_238_341_033_925,
-        1_376_110_854_313_351_899_159_632_866_552,
-    ),
-];
-
-fn check_published(k_range: std::ops::RangeInclusive<u32>) {
-    for &(k, pi, sum) in PUBLISHED.iter().filter(|row| k_range.contains(&row.0)) {
-        let x = 10u64.pow(k);
-        assert_eq!(sieve::prime_pi(x), pi, "prime_pi(10^{k})");
-        assert_eq!(sieve::prime_sum(x), sum, "prime_sum(10^{k})");
-    }
-}
-
-#[test]
-fn published_pi_and_sums() {
-    check_published(1..=11);
-}
-
-#[test]
-#[ignore = "full size: run in release"]
-fn published_pi_and_sums_large() {
-    check_published(12..=16);
-}
-
-#[test]
-#[ignore = "full size: run in release"]
-fn sum_of_squares_past_u128() {
-    let sums = sieve::PrimeSums::new(100_000_000_000_000);
-    assert_eq!(sums.prime_pi(), 3_204_941_750_802);
-    assert_eq!(
-        sums.sum_of_squares(),
-        Err(Error::PrimeSumOverflow {
-            x: 100_000_000_000_000,
-            power: 2
-        })
-    );
-}
-
-#[test]
-#[ignore = "full size: run in release"]
-fn sum_of_squares_boundary() {
-    // The first x whose Σ p² passes u128::MAX, found by bisection on
-    // sum_of_squares: the prime 31 543 762 261 367.
-    const FIRST: u64 = 31_543_762_261_367;
-    assert!(sieve::is_prime(FIRST));
-    let below = sieve::PrimeSums::new(FIRST - 1);
-    let squares = below.sum_of_squares().unwrap();
-    assert!(squares.checked_add(u128::from(FIRST).pow(2)).is_none());
-    // count_grids carries Σ p² in 192 bits, by another path of the engine.
-    let grids = primeboard::sliding_game::count_grids(FIRST).unwrap();
-    assert_eq!(
-        grids,
-        2 + (squares - 13 - u128::from(below.prime_pi() - 2)) / 12
-    );
-    assert_eq!(
-        sieve::PrimeSums::new(FIRST).sum_of_squares(),
-        Err(Error::PrimeSumOverflow { x: FIRST, power: 2 })
-    );
 }

@@ -3,8 +3,14 @@
 #![allow(dead_code)] // each test file uses its own part
 
 pub mod lucy;
+pub mod miller_rabin;
 pub mod prime_square;
 pub mod slider;
+
+/// Numbers per sieve segment (256 KiB, 30 numbers a byte) and per L1 piece
+/// (32 KiB); a unit test in the crate keeps these in step with its constants.
+pub const SEGMENT: u64 = 30 * 256 * 1024;
+pub const PIECE: u64 = 30 * 32 * 1024;
 
 /// Whether `n` is prime, by trial division by every integer up to `√n`.
 pub fn trial_division(n: u64) -> bool {
@@ -47,4 +53,20 @@ pub fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state >> 7;
     *state ^= *state << 17;
     *state
+}
+
+/// `f()` on a rayon pool of `threads` threads; without the `rayon` feature,
+/// where every path runs on one thread, on this one.
+pub fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    #[cfg(feature = "rayon")]
+    return rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a pool")
+        .install(f);
+    #[cfg(not(feature = "rayon"))]
+    {
+        let _ = threads;
+        f()
+    }
 }
