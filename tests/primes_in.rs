@@ -479,3 +479,36 @@ proptest! {
         prop_assert_eq!(primes.count(), rest.len());
     }
 }
+
+#[test]
+fn bucket_primes_across_segments() {
+    // Near 2^40 the sieving primes from 2^20 (the first in buckets) to
+    // √hi have about two multiples a segment: every bucket holds some
+    // thousands of them (more than a block), each moves from bucket to
+    // bucket, and some skip a segment. Two segments and a bit, from either
+    // end; the windows near 10^15 and 2^63, where most skip many segments,
+    // run in release.
+    let lo = (1u64 << 40) - 12_345;
+    check_against_the_oracle(lo..lo + 2 * SEGMENT + 7, true);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn bucket_primes_far_apart() {
+    for lo in [1_000_000_000_000_000u64 - 999, (1 << 63) - 3 * SEGMENT] {
+        check_against_the_oracle(lo..lo + 2 * SEGMENT + 7, true);
+    }
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn pieces_with_bucket_primes_agree() {
+    // Forty segments near 2^40 cut into pieces for three threads, each
+    // piece with buckets of its own, against one thread and one piece.
+    let range = (1u64 << 40)..(1 << 40) + 40 * SEGMENT;
+    let one = in_pool(1, || sieve::count_primes(range.clone()).unwrap());
+    let three = in_pool(3, || sieve::count_primes(range.clone()).unwrap());
+    assert_eq!(one, three);
+    let back = sieve::primes_in(range.clone()).unwrap().rev().count() as u64;
+    assert_eq!(one, back);
+}
