@@ -237,7 +237,8 @@ mod tests {
 
     #[test]
     fn edges_the_integration_tests_assume() {
-        // `tests/sieve.rs` probes the edges at these sizes: change both together.
+        // `tests/common/mod.rs` has these sizes for the edges the tests probe:
+        // change both together.
         assert_eq!(
             (SEGMENT_BYTES, L1_BYTES, PIECEWISE_BELOW),
             (256 * 1024, 32 * 1024, 4096)
