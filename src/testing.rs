@@ -1,6 +1,11 @@
-//! What the unit tests share: one seeded generator of test words. (The
-//! integration tests have theirs in `tests/common`, which the crate
-//! cannot reach.)
+//! What the unit tests share: one seeded generator of test words (the
+//! integration tests have theirs in `tests/common`), and the thread-pool
+//! helper of the integration tests, included from there.
+
+#[path = "../tests/common/pool.rs"]
+mod pool;
+
+pub(crate) use pool::in_pool;
 
 /// An endless stream of reproducible pseudo-random words from `seed`
 /// (non-zero): Marsaglia's xorshift.

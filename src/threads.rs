@@ -66,20 +66,3 @@ pub(crate) fn fold_in_order<S, R: Send>(
         jobs.fold(empty(), |done, i| combine(done, job(&mut state, i)))
     }
 }
-
-/// `f()` on a pool of `threads` of rayon's threads, or on this thread
-/// without the feature: for the unit tests of the parallel paths.
-#[cfg(test)]
-pub(crate) fn on_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
-    #[cfg(feature = "rayon")]
-    return rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a pool")
-        .install(f);
-    #[cfg(not(feature = "rayon"))]
-    {
-        let _ = threads;
-        f()
-    }
-}

@@ -10,6 +10,9 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+#[path = "../../tests/common/pool.rs"]
+mod pool;
+
 /// How long warm-up and sampling may take for one case.
 const WARM_UP: Duration = Duration::from_millis(500);
 const SAMPLING: Duration = Duration::from_secs(5);
@@ -98,16 +101,7 @@ impl Bench {
 /// Runs `f` on a pool of one thread (the one-thread figures), or directly
 /// without the `rayon` feature.
 pub fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    #[cfg(feature = "rayon")]
-    {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("a pool of one thread")
-            .install(f)
-    }
-    #[cfg(not(feature = "rayon"))]
-    f()
+    pool::in_pool(1, f)
 }
 
 /// Warms up and samples `check`, which times one run, and prints the

@@ -252,7 +252,7 @@ fn exact(mut q: u64, n: u64, d: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::threads::on_pool;
+    use crate::testing::in_pool;
 
     /// `(π, (Σ p, Σ p²))`, the engine's three sums at once.
     type Sums = (u64, (u128, u128));
@@ -311,13 +311,13 @@ mod tests {
         let sums = running_sums(limit);
         let check = |x: u64, y: u64, words: usize| {
             for threads in [1, 2, 3] {
-                let got = on_pool(threads, || engine_in_segments::<All>(x, y, words));
+                let got = in_pool(threads, || engine_in_segments::<All>(x, y, words));
                 assert_eq!(
                     got, sums[x as usize],
                     "x = {x}, y = {y}, {words} words, {threads} threads"
                 );
                 // A count alone has counters of its own (`u64`).
-                let count = on_pool(threads, || engine_in_segments::<Count>(x, y, words));
+                let count = in_pool(threads, || engine_in_segments::<Count>(x, y, words));
                 assert_eq!(count, sums[x as usize].0, "pi({x}), y = {y}, {words} words");
             }
         };
@@ -365,7 +365,7 @@ mod tests {
                 let sums = PrimesIn::new(0..x + 1)
                     .unwrap()
                     .fold((0, (0, 0)), with_prime);
-                let got = on_pool(1, || engine_in_segments::<All>(x, y, SEGMENT_WORDS));
+                let got = in_pool(1, || engine_in_segments::<All>(x, y, SEGMENT_WORDS));
                 assert_eq!(got, sums, "x = {x}, y = {y}");
             }
         }

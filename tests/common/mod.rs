@@ -4,8 +4,12 @@
 
 pub mod lucy;
 pub mod miller_rabin;
+mod pool;
 pub mod prime_square;
 pub mod slider;
+
+#[allow(unused_imports, reason = "each test file uses its own part")]
+pub use pool::in_pool;
 
 /// Numbers per sieve segment (256 KiB, 30 numbers a byte) and per L1 piece
 /// (32 KiB); a unit test in the crate keeps these in step with its constants.
@@ -53,20 +57,4 @@ pub fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state >> 7;
     *state ^= *state << 17;
     *state
-}
-
-/// `f()` on a rayon pool of `threads` threads; without the `rayon` feature,
-/// where every path runs on one thread, on this one.
-pub fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
-    #[cfg(feature = "rayon")]
-    return rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a pool")
-        .install(f);
-    #[cfg(not(feature = "rayon"))]
-    {
-        let _ = threads;
-        f()
-    }
 }
