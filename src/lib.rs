@@ -109,24 +109,39 @@
 //!
 //! # Speed
 //!
-//! Measured on a 2-core AMD EPYC, as whole-process ratios against a
-//! baseline run alternately in the same session (the machine is shared, so
-//! only ratios are quoted):
+//! The one place for measured figures; item docs refer here. Measured on a
+//! shared 2-core Intel Xeon (KVM, family 6 model 207, AVX-512), one thread
+//! unless said, as whole-process ratios of medians against a baseline run
+//! alternately in the same session: primesieve 12.16 and primecount 8.7,
+//! built from source for this processor, and primesum 1.7. Below 1 the
+//! crate is faster.
 //!
-//! - counting the primes below `10^10`: 1.0× primesieve 11's time on one
-//!   thread; on both cores 0.98× primesieve on both cores, and 0.54× the
-//!   crate's own one-thread time; summing them in parallel, 0.52×;
+//! | work | ratio |
+//! |---|---|
+//! | [`count_primes`](sieve::count_primes) over `[0, 10^9)` | 1.46× primesieve |
+//! | over `[0, 10^10)` | 1.41× primesieve |
+//! | over `[10^12, 10^12 + 10^10)` | 1.60× primesieve |
+//! | over `[10^15, 10^15 + 10^10)` | 1.87× primesieve |
+//! | over `[10^18, 10^18 + 10^9)` | 1.11× primesieve |
+//! | over `[2^64 - 10^10, 2^64)` | 1.34× primesieve, 1.06× its peak memory (1.37 GB) |
+//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 0.86× primesieve's iterator |
+//! | the same in a plain `for` loop | 1.16× primesieve's iterator |
+//! | the same backwards, `.rev().sum()` | 1.09× primesieve's iterator |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.29× primecount |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 2.7× to 3.7× primecount (two runs, the machine loaded) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.79× primesum |
+//!
+//! Earlier figures, measured against the crate's own or plain baselines:
+//!
 //! - [`Sieve::primes`](sieve::Sieve::primes) summed below `10^9`: 0.34× the
 //!   time of summing [`primes_in`](sieve::primes_in), which sieves afresh;
-//! - summing the primes below `10^9` through [`primes_in`](sieve::primes_in)
-//!   (one thread): 1.0× primesieve 11's `iterator`; backwards, 1.2× forwards;
-//! - [`prime_pi`](sieve::prime_pi)`(10^14)`: 1.34× primecount 7.6's time on
-//!   one thread, `10^16`: 1.31×; [`prime_sum`](sieve::prime_sum) at both:
-//!   2.0× primecount's `π(x)`; on both cores, 0.53× to 0.56× the one-thread
-//!   time (measured on a 2-core Intel Xeon);
-//!   [`PrimeSums::new`](sieve::PrimeSums::new)
-//!   at `10^12`: 0.18× the time and 0.13× the memory of Lucy Hedgehog's
-//!   method;
+//! - [`prime_pi`](sieve::prime_pi) and [`prime_sum`](sieve::prime_sum) on
+//!   both cores: 0.53× to 0.56× the one-thread time at `10^16`;
+//!   [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`: 1.40× the time of
+//!   [`prime_sum`](sieve::prime_sum); at `10^12`, 0.18× the time and 0.13×
+//!   the memory of Lucy Hedgehog's method;
+//!   [`count_grids`](sliding_game::count_grids) at its largest limit: 0.75 s
+//!   on one thread, 0.41 s on both cores;
 //! - a 5×5 [`slider`] query with 12 red and 12 blue tiles (67 603 900
 //!   positions): 0.075× the time and 0.70× the memory of a plain C
 //!   breadth-first search over ranked positions;
