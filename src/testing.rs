@@ -1,19 +1,15 @@
-//! What the unit tests share: one seeded generator of test words (the
-//! integration tests have theirs in `tests/common`), and the thread-pool
-//! helper of the integration tests, included from there.
+//! What the unit tests share with the integration tests and the benches:
+//! the seeded generator and the thread-pool helper of `tests/common`,
+//! included from there.
 
-#[path = "../tests/common/pool.rs"]
-mod pool;
+#[path = "../tests/common/shared.rs"]
+mod shared;
 
-pub(crate) use pool::in_pool;
+pub(crate) use shared::in_pool;
 
 /// An endless stream of reproducible pseudo-random words from `seed`
-/// (non-zero): Marsaglia's xorshift.
+/// (non-zero), by the shared xorshift generator.
 pub(crate) fn words(seed: u64) -> impl Iterator<Item = u64> {
-    std::iter::successors(Some(seed), |&state| {
-        let state = state ^ state << 13;
-        let state = state ^ state >> 7;
-        Some(state ^ state << 17)
-    })
-    .skip(1)
+    let mut state = seed;
+    std::iter::repeat_with(move || shared::xorshift(&mut state))
 }

@@ -10,8 +10,8 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-#[path = "../../tests/common/pool.rs"]
-mod pool;
+#[path = "../../tests/common/shared.rs"]
+mod shared;
 
 /// How long warm-up and sampling may take for one case.
 const WARM_UP: Duration = Duration::from_millis(500);
@@ -101,7 +101,7 @@ impl Bench {
 /// Runs `f` on a pool of one thread (the one-thread figures), or directly
 /// without the `rayon` feature.
 pub fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    pool::in_pool(1, f)
+    shared::in_pool(1, f)
 }
 
 /// Warms up and samples `check`, which times one run, and prints the

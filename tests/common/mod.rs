@@ -4,12 +4,12 @@
 
 pub mod lucy;
 pub mod miller_rabin;
-mod pool;
 pub mod prime_square;
+mod shared;
 pub mod slider;
 
 #[allow(unused_imports, reason = "each test file uses its own part")]
-pub use pool::in_pool;
+pub use shared::{in_pool, xorshift};
 
 /// Numbers per sieve segment (256 KiB, 30 numbers a byte) and per L1 piece
 /// (32 KiB); a unit test in the crate keeps these in step with its constants.
@@ -48,13 +48,4 @@ pub fn byte_sieve(n_max: u64) -> Vec<bool> {
         p += 1;
     }
     table
-}
-
-/// The next value of a seeded xorshift generator: reproducible random
-/// inputs for the tests that sample on top of their exhaustive sweeps.
-pub fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
 }
