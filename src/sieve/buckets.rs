@@ -14,6 +14,14 @@ use super::cross::SievingPrime;
 /// and come back in their small ranges).
 const BLOCK_PRIMES: usize = if cfg!(test) { 16 } else { 1024 };
 
+/// Whether the buckets' blocks for `primes` sieving primes (8 bytes each)
+/// can be had: reserved and given back at once, before a stream starts,
+/// since the blocks themselves are taken as the buckets fill.
+pub(super) fn can_hold(primes: u64) -> bool {
+    let mut room: Vec<u64> = Vec::new();
+    usize::try_from(primes).is_ok_and(|n| room.try_reserve_exact(n).is_ok())
+}
+
 /// A sieving prime waiting for the segment of its next multiple.
 #[derive(Clone, Copy)]
 struct Waiting {

@@ -8,7 +8,7 @@ use num_integer::Roots;
 use super::forward::Forward;
 use super::{BUCKETS_FROM, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::Error;
-use crate::sieve::buckets::DownBuckets;
+use crate::sieve::buckets::{self, DownBuckets};
 use crate::sieve::cross::{Classes, SievingPrime};
 use crate::sieve::presieve::presieve;
 use crate::sieve::wheel::{self, WORD_OFFSET};
@@ -95,15 +95,11 @@ impl Backward {
         };
         let mut kept = Vec::new();
         let room = usize::try_from(prime_pi_upper_bound(largest.min(BUCKETS_FROM))).ok();
-        // The buckets take 8 bytes a prime as they fill.
-        let bucket_room = usize::try_from(prime_pi_upper_bound(largest)).ok();
-        let mut check: Vec<u64> = Vec::new();
         if room.is_none_or(|n| kept.try_reserve_exact(n).is_err())
-            || bucket_room.is_none_or(|n| check.try_reserve_exact(n).is_err())
+            || !buckets::can_hold(prime_pi_upper_bound(largest))
         {
             return Descent::Streamed(Some(source));
         }
-        drop(check);
         let whole = 30 * SEGMENT_BYTES as u64;
         for p in source.by_ref() {
             if p >= BUCKETS_FROM {

@@ -6,7 +6,7 @@ use num_integer::Roots;
 
 use super::{BUCKETS_FROM, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::Error;
-use crate::sieve::buckets::Buckets;
+use crate::sieve::buckets::{self, Buckets};
 use crate::sieve::cross::{Classes, SievingPrime};
 use crate::sieve::presieve::{PRESIEVE_LIMIT, presieve};
 use crate::sieve::wheel;
@@ -53,14 +53,9 @@ impl ForwardSieve {
             .ok()
             .and_then(Classes::with_capacity)
             .ok_or(too_large.clone())?;
-        // The buckets take their blocks as they fill: see that the room
-        // the first segment's primes need can be had before starting.
-        let mut room: Vec<u64> = Vec::new();
-        usize::try_from(estimate)
-            .ok()
-            .and_then(|n| room.try_reserve_exact(n).ok())
-            .ok_or(too_large)?;
-        drop(room);
+        if !buckets::can_hold(estimate) {
+            return Err(too_large);
+        }
         let largest = (hi - 1).sqrt();
         let large = Buckets::new(next_byte, end_byte, SEGMENT_BYTES as u64, largest);
         let source = Forward::sieving_primes(hi)?.map(Box::new);
