@@ -74,7 +74,10 @@
 
 mod buckets;
 mod cross;
+mod method;
 mod miller_rabin;
+mod neighbours;
+mod nth;
 mod packed;
 #[cfg(feature = "rayon")]
 mod parallel;
@@ -86,12 +89,15 @@ mod wheel;
 use std::ops::{Bound, Range, RangeBounds};
 
 pub use crate::prime_sums::{PrimeSums, prime_pi, prime_sum};
+pub use neighbours::{next_prime, prev_prime};
+pub use nth::{PRIMES_BELOW_2_64, nth_prime};
 pub use packed::{Primes, Sieve};
 #[cfg(feature = "rayon")]
 pub use parallel::ParPrimesIn;
 pub use stream::PrimesIn;
 
 use crate::Error;
+use method::Total;
 
 /// Whether `n` is prime, exactly, for every `u64`.
 ///
@@ -139,26 +145,35 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 }
 
 /// The number of primes in `range`: any range of `u64` (`lo..hi`,
-/// `lo..=hi`, `lo..`, `..hi`, `..`).
+/// `lo..=hi`, `lo..`, `..hi`, `..`), by the faster of two methods.
 ///
-/// An empty or reversed range holds no primes. Ranges narrow next to
-/// `√hi` are tested number by number; wider ones are sieved in cache-sized
-/// segments and counted a word at a time.
+/// A wide range is answered by the engine of [`prime_pi`] as
+/// `π(hi - 1) - π(lo - 1)`; a narrow one is sieved in cache-sized segments
+/// and counted a word at a time, or, next to `√hi`, tested number by
+/// number. The switch lies where the two cost the same on the machine of
+/// the crate docs' [speed section](crate#speed): from about `10^6` numbers
+/// starting at 0, `2 · 10^8` numbers near `10^12`, `3 · 10^9` near `10^14`
+/// and `3 · 10^10` near `10^16`. To sieve whatever the width, count
+/// [`primes_in`]`(range)`.
+///
+/// An empty or reversed range holds no primes.
 ///
 /// # Complexity
 ///
-/// Sieving: time `O(w log log hi + √hi)` for a range of width `w`, memory
-/// about 8 bytes per sieving prime up to `√hi` that has a multiple in the
-/// range (`O(√hi / log hi)`), grown as the segments advance, and one
-/// 256 KiB segment. With the `rayon` feature each thread sieves its own
-/// piece with its own sieving primes: near `2^64` that is up to 1.6 GB per
-/// thread. Testing: `O(w log hi)`.
+/// The cheaper of the engine's time at `hi` and `lo` (about `x^{2/3}`, see
+/// [`prime_pi`]) and the sieve's: time `O(w log log hi + √hi)` for a
+/// range of width `w`, memory about 8 bytes per sieving prime up to `√hi`
+/// that has a multiple in the range (`O(√hi / log hi)`), grown as the
+/// segments advance, and one 256 KiB segment. With the `rayon` feature each
+/// thread sieves its own piece with its own sieving primes: near `2^64`
+/// that is up to 1.6 GB per thread.
 ///
 /// # Errors
 ///
-/// - [`Error::OutOfMemory`] when the sieving primes of the first segment
-///   cannot be allocated: only for wide ranges starting near `2^64`, whose
-///   first segment already needs up to 1.6 GB of them.
+/// - [`Error::OutOfMemory`] when the range is sieved and the sieving
+///   primes of its first segment cannot be allocated: only for ranges
+///   starting near `2^64`, whose first segment already needs up to 1.6 GB
+///   of them.
 ///
 /// # Examples
 ///
@@ -169,10 +184,51 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// assert_eq!(count_primes(..=97)?, 25);
 /// assert_eq!(count_primes(100..0)?, 0); // reversed: empty
 /// assert_eq!(count_primes(u64::MAX - 100..)?, 3);
+/// // A trillion numbers, by the engine: milliseconds.
+/// assert_eq!(count_primes(..1_000_000_000_000)?, 37_607_912_018);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
-    pieces::count_primes(half_open(range))
+    let range = half_open(range);
+    if method::prefers_engine(Total::Count, &range) {
+        let below = |n: u64| n.checked_sub(1).map_or(0, prime_pi);
+        return Ok(below(range.end) - below(range.start));
+    }
+    pieces::count_primes(range)
+}
+
+/// The sum of the primes in `range`, any range of `u64`, by the faster of
+/// two methods, exact (every such sum is below `2^128`).
+///
+/// As [`count_primes`]: a wide range is answered by the engine of
+/// [`prime_sum`] as `Σp(hi - 1) - Σp(lo - 1)`, a narrow one is sieved (or
+/// tested) and its primes added up, the switch where the two cost the same.
+///
+/// # Complexity
+///
+/// As [`count_primes`], with the engine's time for [`prime_sum`].
+///
+/// # Errors
+///
+/// - [`Error::OutOfMemory`] as for [`count_primes`].
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::sum_primes;
+///
+/// assert_eq!(sum_primes(0..10)?, 2 + 3 + 5 + 7);
+/// assert_eq!(sum_primes(90..=101)?, 97 + 101);
+/// assert_eq!(sum_primes(..1_000_000_000_000)?, 18_435_588_552_550_705_911_377);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sum_primes(range: impl RangeBounds<u64>) -> Result<u128, Error> {
+    let range = half_open(range);
+    if method::prefers_engine(Total::Sum, &range) {
+        let below = |n: u64| n.checked_sub(1).map_or(0, prime_sum);
+        return Ok(below(range.end) - below(range.start));
+    }
+    pieces::sum_primes(range)
 }
 
 /// A streaming iterator over the primes in `range` (any range of `u64`),

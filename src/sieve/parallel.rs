@@ -53,6 +53,17 @@ impl ParallelIterator for ParPrimesIn {
             .flat_map_iter(piece_primes)
             .drive_unindexed(consumer)
     }
+
+    /// Each piece counted a word at a time.
+    fn count(self) -> usize {
+        pieces(self.range)
+            .into_par_iter()
+            .map(|piece| match PrimesIn::new(piece.clone()) {
+                Ok(primes) => primes.count_u64() as usize,
+                Err(_) => piece.filter(|&n| is_prime(n)).count(),
+            })
+            .sum()
+    }
 }
 
 /// Splits the primes left in the range across rayon's threads (crate

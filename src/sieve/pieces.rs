@@ -43,11 +43,22 @@ pub(super) fn pieces(range: Range<u64>) -> Vec<Range<u64>> {
 
 /// The number of primes in `range`, the pieces counted on rayon's threads.
 pub(super) fn count_primes(range: Range<u64>) -> Result<u64, Error> {
-    threads::map(&pieces(range), |piece| {
-        PrimesIn::new(piece.clone()).map(PrimesIn::count_u64)
-    })
-    .into_iter()
-    .sum()
+    over_pieces(range, PrimesIn::count_u64)
+}
+
+/// The sum of the primes in `range`, the pieces summed on rayon's threads.
+pub(super) fn sum_primes(range: Range<u64>) -> Result<u128, Error> {
+    over_pieces(range, |primes| primes.fold(0, |sum, p| sum + u128::from(p)))
+}
+
+/// The total of `total` over the primes of each piece of `range`.
+fn over_pieces<T: std::iter::Sum + Send>(
+    range: Range<u64>,
+    total: impl Fn(PrimesIn) -> T + Sync + Send,
+) -> Result<T, Error> {
+    threads::map(&pieces(range), |piece| PrimesIn::new(piece.clone()).map(&total))
+        .into_iter()
+        .sum()
 }
 
 /// Sieves the numbers `0..hi` into `out` (byte `b` for `30b..30b + 30`),
