@@ -7,6 +7,7 @@ use num_integer::Roots;
 use super::counters::Bits;
 use super::hard::Hard;
 use super::leaves::Leaves;
+use super::progress::Jobs;
 use super::tables::{Tables, hard_up_to};
 use super::weight::Weight;
 use super::{div, quotient_by};
@@ -119,11 +120,16 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
         }
     }
 
+    /// How many windows there are.
+    pub(super) fn count(&self) -> usize {
+        (self.end - self.start).div_ceil(128 * self.words as u64) as usize
+    }
+
     /// The leaves' sum, window by window on rayon's threads with the
-    /// `rayon` feature.
-    pub(super) fn sum(&self) -> W::V {
+    /// `rayon` feature, each window a job of `jobs`.
+    pub(super) fn sum(&self, jobs: &Jobs) -> W::V {
         let tables = self.hard.tables;
-        let count = (self.end - self.start).div_ceil(128 * self.words as u64) as usize;
+        let count = self.count();
         let table = || Table {
             words: vec![0; self.words + 1],
             before: vec![W::V::default(); self.words + 1],
@@ -133,7 +139,9 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
             table,
             |table, i| {
                 let windows = self;
-                dispatch::with_popcnt(Window { windows, i, table })
+                let run = dispatch::with_popcnt(Window { windows, i, table });
+                jobs.tick();
+                run
             },
             WindowRun::default,
             WindowRun::then,

@@ -10,6 +10,7 @@ use num_integer::Roots;
 
 use super::counters::{Counted, Counter, Cursor};
 use super::leaves::Leaves;
+use super::progress::Jobs;
 use super::special::{Phi, special_leaves};
 use super::tables::Tables;
 use super::weight::Weight;
@@ -214,8 +215,8 @@ impl<'a, W: Weight> Hard<'a, W> {
 
     /// Sieves every segment: with several threads, one segment a job (the
     /// leaves crowd the first segments), the runs combined in order.
-    pub(super) fn run(&self) -> SegmentRun<W::V> {
-        let count = self.z.div_ceil(128 * self.words as u64);
+    pub(super) fn run(&self, jobs: &Jobs) -> SegmentRun<W::V> {
+        let count = self.count() as u64;
         if threads::count() > 1 {
             return threads::fold_in_order(
                 0..count as usize,
@@ -226,6 +227,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                         hard: self,
                         segments,
                         segment,
+                        jobs,
                     })
                 },
                 || SegmentRun::empty(self.counted),
@@ -237,7 +239,13 @@ impl<'a, W: Weight> Hard<'a, W> {
             hard: self,
             segments: 0..count,
             segment,
+            jobs,
         })
+    }
+
+    /// How many segments the numbers below `z` take.
+    pub(super) fn count(&self) -> usize {
+        self.z.div_ceil(128 * self.words as u64) as usize
     }
 
     /// A segment's buffers.
@@ -250,7 +258,12 @@ impl<'a, W: Weight> Hard<'a, W> {
 
     /// Sieves the segments numbered `segments`, in order, in `segment`.
     #[inline(always)]
-    fn sieve(&self, segments: Range<u64>, segment: &mut Segment<W::Counter>) -> SegmentRun<W::V> {
+    fn sieve(
+        &self,
+        segments: Range<u64>,
+        segment: &mut Segment<W::Counter>,
+        jobs: &Jobs,
+    ) -> SegmentRun<W::V> {
         let (x, y) = (self.x, self.y);
         let span = 128 * self.words as u64;
         let start = segments.start * span;
@@ -335,6 +348,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             }
             run.primes = run.primes.plus(W::bits(low + 1, segment.bits.total.bits()));
             low = high;
+            jobs.tick();
         }
         run
     }
@@ -406,13 +420,14 @@ struct SieveSegments<'h, 'a, W: Weight> {
     hard: &'h Hard<'a, W>,
     segments: Range<u64>,
     segment: &'h mut Segment<W::Counter>,
+    jobs: &'h Jobs<'h>,
 }
 
 impl<W: Weight> Task for SieveSegments<'_, '_, W> {
     type Output = SegmentRun<W::V>;
     #[inline(always)]
     fn run(self) -> SegmentRun<W::V> {
-        self.hard.sieve(self.segments, self.segment)
+        self.hard.sieve(self.segments, self.segment, self.jobs)
     }
 }
 

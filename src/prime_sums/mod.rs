@@ -33,6 +33,7 @@ mod easy;
 mod hard;
 mod leaves;
 mod ordinary;
+mod progress;
 mod special;
 mod sums;
 mod tables;
@@ -41,12 +42,14 @@ mod weight;
 use num_integer::Roots;
 
 pub use sums::PrimeSums;
+pub(crate) use progress::Report;
 
 use crate::arith::{Ring, Value, Wide};
 use crate::sieve::PrimesIn;
 use crate::{dispatch, threads};
 use easy::{EasyLeaves, Windows};
 use hard::Hard;
+use progress::Jobs;
 use tables::Tables;
 use weight::{Count, Linear, Square, Weight};
 
@@ -77,7 +80,7 @@ use weight::{Count, Linear, Square, Weight};
 /// ```
 #[must_use]
 pub fn prime_pi(x: u64) -> u64 {
-    weighed::<Count>(x)
+    weighed::<Count>(x, Report::NONE)
 }
 
 /// `Σ p`, the sum of the primes `p <= x`, exact for every `u64` `x` (it is
@@ -120,20 +123,31 @@ pub fn prime_pi(x: u64) -> u64 {
 /// ```
 #[must_use]
 pub fn prime_sum(x: u64) -> u128 {
-    weighed::<Linear<u128>>(x)
+    weighed::<Linear<u128>>(x, Report::NONE)
+}
+
+/// [`prime_pi`], its progress passed to `report`.
+pub(crate) fn prime_pi_reporting(x: u64, report: Report) -> u64 {
+    weighed::<Count>(x, report)
+}
+
+/// [`prime_sum`], its progress passed to `report`.
+pub(crate) fn prime_sum_reporting(x: u64, report: Report) -> u128 {
+    weighed::<Linear<u128>>(x, report)
 }
 
 /// Below this, adding up a sieve's primes beats the engine.
 const SIEVE_BELOW: u64 = 1 << 12;
 
-/// `Σ f(p)` over the primes `p <= x`, by the faster method for `x`.
-fn weighed<W: Weight>(x: u64) -> W::V {
+/// `Σ f(p)` over the primes `p <= x`, by the faster method for `x`, its
+/// progress passed to `report`.
+fn weighed<W: Weight>(x: u64, report: Report) -> W::V {
     if x < SIEVE_BELOW.max(MIN_X) {
         PrimesIn::new(0..x + 1)
             .expect("the sieving primes below 2^6 fit in memory")
             .fold(W::V::default(), |s, p| s.plus(W::of(p)))
     } else {
-        engine::<W>(x, split(x))
+        engine::<W>(x, split(x), report)
     }
 }
 
@@ -142,10 +156,10 @@ fn weighed<W: Weight>(x: u64) -> W::V {
 /// carried in 128 bits while `Σ_{n <= x} n² < 2^128`, in 192 above.
 pub(crate) fn count_and_squares(x: u64) -> (u64, Wide) {
     if Square::<Wide>::prefix(x).to_u128().is_some() {
-        let (count, squares) = weighed::<(Count, Square<u128>)>(x);
+        let (count, squares) = weighed::<(Count, Square<u128>)>(x, Report::NONE);
         (count, Wide::from_u128(squares))
     } else {
-        weighed::<(Count, Square<Wide>)>(x)
+        weighed::<(Count, Square<Wide>)>(x, Report::NONE)
     }
 }
 
@@ -185,24 +199,29 @@ fn segment_words(z: u64) -> usize {
 
 /// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `y` ([`split`] in
 /// use), with segments as long as the thread count wants.
-fn engine<W: Weight>(x: u64, y: u64) -> W::V {
+fn engine<W: Weight>(x: u64, y: u64, report: Report) -> W::V {
     let z = x / (y + 1) + 1;
-    engine_in_segments::<W>(x, y, segment_words(z))
+    engine_in_segments::<W>(x, y, segment_words(z), report)
 }
 
 /// [`engine`] sieving `words` words a segment.
-fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize) -> W::V {
+fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize, report: Report) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
     // Each part that counts bits is a task for the processor's `popcnt`.
     let tables = Tables::<W>::new(y);
     let a = tables.a();
     let hard = Hard::<W>::new(x, y, &tables, words);
+    let windows = Windows::new(&hard, words);
+    let easy_jobs = a.saturating_sub(hard.general + 1);
+    let jobs = Jobs::new(report, (easy_jobs + windows.count() + hard.count()) as u64);
     let easy = threads::fold_in_order(
         hard.general + 1..a,
         || (),
         |(), b| {
             let tables = &tables;
-            dispatch::with_popcnt(EasyLeaves { x, y, b, tables })
+            let leaves = dispatch::with_popcnt(EasyLeaves { x, y, b, tables });
+            jobs.tick();
+            leaves
         },
         W::V::default,
         W::V::plus,
@@ -210,8 +229,8 @@ fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize) -> W::V {
     ordinary::ordinary::<W>(x, y, &tables)
         .plus(hard.tiny_leaves())
         .plus(easy)
-        .plus(Windows::new(&hard, words).sum())
-        .plus(hard.run().total())
+        .plus(windows.sum(&jobs))
+        .plus(hard.run(&jobs).total())
         .minus(W::of(1))
         .plus(tables.prefix[a])
 }
@@ -291,9 +310,9 @@ mod tests {
                 false => split(x)..split(x) + 1,
             };
             for y in ys.filter(|y| (y + 1) * (y + 1) <= x) {
-                assert_eq!(engine::<All>(x, y), sums[x as usize], "x = {x}, y = {y}");
+                assert_eq!(engine::<All>(x, y, Report::NONE), sums[x as usize], "x = {x}, y = {y}");
                 assert_eq!(
-                    engine::<Count>(x, y),
+                    engine::<Count>(x, y, Report::NONE),
                     sums[x as usize].0,
                     "pi({x}), y = {y}"
                 );
@@ -311,13 +330,13 @@ mod tests {
         let sums = running_sums(limit);
         let check = |x: u64, y: u64, words: usize| {
             for threads in [1, 2, 3] {
-                let got = in_pool(threads, || engine_in_segments::<All>(x, y, words));
+                let got = in_pool(threads, || engine_in_segments::<All>(x, y, words, Report::NONE));
                 assert_eq!(
                     got, sums[x as usize],
                     "x = {x}, y = {y}, {words} words, {threads} threads"
                 );
                 // A count alone has counters of its own (`u64`).
-                let count = in_pool(threads, || engine_in_segments::<Count>(x, y, words));
+                let count = in_pool(threads, || engine_in_segments::<Count>(x, y, words, Report::NONE));
                 assert_eq!(count, sums[x as usize].0, "pi({x}), y = {y}, {words} words");
             }
         };
@@ -365,7 +384,7 @@ mod tests {
                 let sums = PrimesIn::new(0..x + 1)
                     .unwrap()
                     .fold((0, (0, 0)), with_prime);
-                let got = in_pool(1, || engine_in_segments::<All>(x, y, SEGMENT_WORDS));
+                let got = in_pool(1, || engine_in_segments::<All>(x, y, SEGMENT_WORDS, Report::NONE));
                 assert_eq!(got, sums, "x = {x}, y = {y}");
             }
         }

@@ -1,6 +1,6 @@
 //! [`PrimeSums`]: `π(x)`, `Σ p` and `Σ p²` from one run of the engine.
 
-use super::weighed;
+use super::{Report, weighed};
 use super::weight::{Count, Linear, Square};
 use crate::Error;
 use crate::arith::Wide;
@@ -56,7 +56,7 @@ impl PrimeSums {
     /// ```
     #[must_use]
     pub fn new(x: u64) -> PrimeSums {
-        let (count, (sum, squares)) = weighed::<(Count, (Linear<u128>, Square<u128>))>(x);
+        let (count, (sum, squares)) = weighed::<(Count, (Linear<u128>, Square<u128>))>(x, Report::NONE);
         let fits = u128::from(x).checked_mul(sum).is_some();
         // (Σ p)² / π(x) <= Σ p²: past 2^128 once (Σ p / 2^64)² >= π(x).
         let high = sum >> 64;
@@ -65,7 +65,7 @@ impl PrimeSums {
         } else if high * high >= u128::from(count) {
             None
         } else {
-            weighed::<Square<Wide>>(x).to_u128()
+            weighed::<Square<Wide>>(x, Report::NONE).to_u128()
         };
         PrimeSums {
             x,

@@ -20,24 +20,25 @@ pub(super) enum Total {
 }
 
 /// The engine's time for `π(x)` and for `Σ p` (nanoseconds), at
-/// `x = 10^{5 + k/2}` for `k = 0, 1, ...`: measured to `10^18`, then
-/// continued at `x^{0.6}`.
+/// `x = 10^{5 + k/2}` for `k = 0, 1, ...`: `π` measured to `10^18` and
+/// `Σ p` to `10^16`, then continued at `x^{0.7}` and at 1.5 times `π`.
 const ENGINE_NS: [[f64; 30]; 2] = [
     [
         3.1e4, 3.5e4, 3.6e4, 4.9e4, 7.7e4, 1.28e5, 2.2e5, 4.8e5, 8.4e5, 1.64e6, 3.12e6, 5.7e6,
         1.13e7, 2.09e7, 3.95e7, 7.8e7, 1.57e8, 3.3e8, 6.4e8, 1.27e9, 2.59e9, 6.0e9, 1.15e10,
-        2.4e10, 4.8e10, 9.6e10, 1.9e11, 3.8e11, 7.6e11, 1.5e12,
+        2.4e10, 4.9e10, 1.08e11, 2.38e11, 5.2e11, 1.15e12, 2.5e12,
     ],
     [
         3.6e4, 3.6e4, 4.2e4, 6.2e4, 1.0e5, 1.6e5, 3.3e5, 6.1e5, 1.2e6, 2.2e6, 4.2e6, 8.0e6,
         1.68e7, 3.1e7, 5.6e7, 1.09e8, 2.64e8, 5.6e8, 1.2e9, 1.8e9, 4.75e9, 8.5e9, 1.8e10,
-        3.6e10, 7.2e10, 1.44e11, 2.9e11, 5.8e11, 1.15e12, 2.3e12,
+        3.6e10, 7.4e10, 1.6e11, 3.6e11, 7.8e11, 1.7e12, 3.8e12,
     ],
 ];
 
 /// The sieve's time per number of the range (nanoseconds) when its end is
-/// near `10^k`, `k = 0, 2, 4, ..., 20`, over ranges of at least `10^9`.
-const SIEVE_NS: [f64; 11] = [0.21, 0.21, 0.21, 0.21, 0.21, 0.24, 0.37, 0.61, 0.81, 1.4, 1.8];
+/// near `10^k`, `k = 0, 2, 4, ..., 20`, over ranges about as wide as the
+/// switch at that height.
+const SIEVE_NS: [f64; 11] = [0.067, 0.067, 0.067, 0.067, 0.15, 0.21, 0.55, 0.85, 0.85, 1.3, 1.8];
 
 /// The sieve's time per integer up to `√hi` for its sieving primes.
 const SIEVING_PRIMES_NS: f64 = 1.3;

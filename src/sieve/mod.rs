@@ -74,6 +74,7 @@
 
 mod buckets;
 mod cross;
+mod engine;
 mod method;
 mod miller_rabin;
 mod neighbours;
@@ -89,6 +90,7 @@ mod wheel;
 use std::ops::{Bound, Range, RangeBounds};
 
 pub use crate::prime_sums::{PrimeSums, prime_pi, prime_sum};
+pub use engine::Engine;
 pub use neighbours::{next_prime, prev_prime};
 pub use nth::{PRIMES_BELOW_2_64, nth_prime};
 pub use packed::{Primes, Sieve};
@@ -97,7 +99,6 @@ pub use parallel::ParPrimesIn;
 pub use stream::PrimesIn;
 
 use crate::Error;
-use method::Total;
 
 /// Whether `n` is prime, exactly, for every `u64`.
 ///
@@ -189,12 +190,7 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
-    let range = half_open(range);
-    if method::prefers_engine(Total::Count, &range) {
-        let below = |n: u64| n.checked_sub(1).map_or(0, prime_pi);
-        return Ok(below(range.end) - below(range.start));
-    }
-    pieces::count_primes(range)
+    Engine::new().count_primes(range)
 }
 
 /// The sum of the primes in `range`, any range of `u64`, by the faster of
@@ -223,12 +219,7 @@ pub fn count_primes(range: impl RangeBounds<u64>) -> Result<u64, Error> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn sum_primes(range: impl RangeBounds<u64>) -> Result<u128, Error> {
-    let range = half_open(range);
-    if method::prefers_engine(Total::Sum, &range) {
-        let below = |n: u64| n.checked_sub(1).map_or(0, prime_sum);
-        return Ok(below(range.end) - below(range.start));
-    }
-    pieces::sum_primes(range)
+    Engine::new().sum_primes(range)
 }
 
 /// A streaming iterator over the primes in `range` (any range of `u64`),

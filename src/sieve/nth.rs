@@ -2,7 +2,8 @@
 //! the inverse of Riemann's `R`, one `π` by the engine, then the primes
 //! between the estimate and the answer streamed from the estimate.
 
-use super::{count_primes, next_prime, prev_prime, prime_pi, primes_in};
+use super::{Engine, count_primes, next_prime, prev_prime, primes_in};
+use crate::prime_sums::{Report, prime_pi_reporting};
 
 /// `π(2^64 - 1)`, the number of primes below `2^64` (computed by the engine
 /// in an ignored test; published by Oliveira e Silva and by primecount).
@@ -13,14 +14,14 @@ pub const PRIMES_BELOW_2_64: u64 = 425_656_284_035_217_743;
 ///
 /// `x` with `R(x) = n` is found by Newton's method on Gram's series for
 /// Riemann's `R`, which is within about `√x / ln x` of the answer;
-/// [`prime_pi`] counts the primes up to `x`, and the primes between `x` and
+/// [`prime_pi`](super::prime_pi) counts the primes up to `x`, and the primes between `x` and
 /// the answer are streamed from `x`, down when `π(x) >= n`, up otherwise.
 /// For many `n` below one bound, [`Sieve::nth_prime`](super::Sieve::nth_prime)
 /// answers each in `O(log n)` from a built sieve.
 ///
 /// # Complexity
 ///
-/// As [`prime_pi`] at `x ≈ n ln n`, plus the sieve of the `O(√x)` numbers
+/// As [`prime_pi`](super::prime_pi) at `x ≈ n ln n`, plus the sieve of the `O(√x)` numbers
 /// between the estimate and the answer (up to `1.6 GB` of sieving primes
 /// near `2^64`; if they cannot be had, the primes are stepped over with
 /// [`next_prime`] or [`prev_prime`] instead). The measured time, as a
@@ -38,11 +39,16 @@ pub const PRIMES_BELOW_2_64: u64 = 425_656_284_035_217_743;
 /// ```
 #[must_use]
 pub fn nth_prime(n: u64) -> Option<u64> {
+    Engine::new().nth_prime(n)
+}
+
+/// [`nth_prime`], the progress of its `π` passed to `report`.
+pub(super) fn reporting(n: u64, report: Report) -> Option<u64> {
     if n == 0 || n > PRIMES_BELOW_2_64 {
         return None;
     }
     let x = estimate(n);
-    let below = prime_pi(x);
+    let below = prime_pi_reporting(x, report);
     Some(if below >= n {
         walk(x, below - n, true)
     } else {
@@ -180,7 +186,7 @@ mod tests {
     fn estimates_fall_on_both_sides() {
         let (mut above, mut below) = (0, 0);
         for n in 1..20_000 {
-            if prime_pi(estimate(n)) >= n {
+            if crate::sieve::prime_pi(estimate(n)) >= n {
                 above += 1;
             } else {
                 below += 1;

@@ -1,0 +1,200 @@
+//! [`Engine`]: the answers of the combinatorial engine, with a report of
+//! their progress.
+
+use std::ops::RangeBounds;
+
+use super::method::{self, Total};
+use super::{half_open, nth, pieces};
+use crate::Error;
+use crate::prime_sums::{Report, prime_pi_reporting, prime_sum_reporting};
+
+/// The questions the combinatorial engine answers, asked with options:
+/// today, a function that receives the fraction of the work done.
+///
+/// The free functions [`prime_pi`](super::prime_pi),
+/// [`prime_sum`](super::prime_sum), [`nth_prime`](super::nth_prime),
+/// [`count_primes`](super::count_primes) and
+/// [`sum_primes`](super::sum_primes) are these methods on
+/// [`Engine::new`]. With [`Engine::progress`], the engine passes the
+/// fraction of its jobs done, from 0 to 1, to the function after each job:
+/// a few thousand times a run, from whichever of rayon's threads finished
+/// the job. The fraction rises steadily with the jobs but not exactly with
+/// time (the first segments hold the most leaves). A range that is sieved
+/// rather than counted by the engine reports 1 when it is done. Without a
+/// function, nothing is counted.
+///
+/// # Examples
+///
+/// ```
+/// use primeboard::sieve::Engine;
+/// use std::sync::atomic::{AtomicU64, Ordering};
+///
+/// let reports = AtomicU64::new(0);
+/// let count = |_done: f64| {
+///     reports.fetch_add(1, Ordering::Relaxed);
+/// };
+/// let engine = Engine::new().progress(&count);
+/// assert_eq!(engine.prime_pi(10_000_000_000), 455_052_511);
+/// assert!(reports.load(Ordering::Relaxed) > 10);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Engine<'a> {
+    report: Report<'a>,
+}
+
+impl std::fmt::Debug for Engine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine").finish_non_exhaustive()
+    }
+}
+
+impl Default for Engine<'_> {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl<'a> Engine<'a> {
+    /// The engine with no progress report.
+    #[must_use]
+    pub fn new() -> Engine<'static> {
+        Engine {
+            report: Report::NONE,
+        }
+    }
+
+    /// The same engine, passing the fraction of each answer's work done to
+    /// `report`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    /// use std::sync::Mutex;
+    ///
+    /// let last = Mutex::new(0.0);
+    /// let record = |done: f64| *last.lock().unwrap() = done;
+    /// assert_eq!(Engine::new().progress(&record).prime_sum(1_000_000), 37_550_402_023);
+    /// assert_eq!(*last.lock().unwrap(), 1.0);
+    /// ```
+    #[must_use]
+    pub fn progress(self, report: &'a (dyn Fn(f64) + Sync)) -> Engine<'a> {
+        Engine {
+            report: Report::to(report),
+        }
+    }
+
+    /// [`prime_pi`](super::prime_pi)`(x)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    ///
+    /// assert_eq!(Engine::new().prime_pi(100), 25);
+    /// ```
+    #[must_use]
+    pub fn prime_pi(&self, x: u64) -> u64 {
+        let pi = prime_pi_reporting(x, self.report);
+        self.report.done(1.0);
+        pi
+    }
+
+    /// [`prime_sum`](super::prime_sum)`(x)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    ///
+    /// assert_eq!(Engine::new().prime_sum(100), 1060);
+    /// ```
+    #[must_use]
+    pub fn prime_sum(&self, x: u64) -> u128 {
+        let sum = prime_sum_reporting(x, self.report);
+        self.report.done(1.0);
+        sum
+    }
+
+    /// [`nth_prime`](super::nth_prime)`(n)`: the progress is that of its `π`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    ///
+    /// assert_eq!(Engine::new().nth_prime(25), Some(97));
+    /// ```
+    #[must_use]
+    pub fn nth_prime(&self, n: u64) -> Option<u64> {
+        let p = nth::reporting(n, self.report);
+        self.report.done(1.0);
+        p
+    }
+
+    /// [`count_primes`](super::count_primes)`(range)`: by the engine, its
+    /// two values each half of the progress; by the sieve, 1 when done.
+    ///
+    /// # Errors
+    ///
+    /// As [`count_primes`](super::count_primes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    ///
+    /// assert_eq!(Engine::new().count_primes(10..20)?, 4);
+    /// # Ok::<(), primeboard::Error>(())
+    /// ```
+    pub fn count_primes(&self, range: impl RangeBounds<u64>) -> Result<u64, Error> {
+        let range = half_open(range);
+        let count = if method::prefers_engine(Total::Count, &range) {
+            let (hi, lo) = self.both(range.end, range.start, prime_pi_reporting);
+            hi - lo
+        } else {
+            pieces::count_primes(range)?
+        };
+        self.report.done(1.0);
+        Ok(count)
+    }
+
+    /// [`sum_primes`](super::sum_primes)`(range)`, its progress as for
+    /// [`Engine::count_primes`].
+    ///
+    /// # Errors
+    ///
+    /// As [`sum_primes`](super::sum_primes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    ///
+    /// assert_eq!(Engine::new().sum_primes(10..20)?, 11 + 13 + 17 + 19);
+    /// # Ok::<(), primeboard::Error>(())
+    /// ```
+    pub fn sum_primes(&self, range: impl RangeBounds<u64>) -> Result<u128, Error> {
+        let range = half_open(range);
+        let sum = if method::prefers_engine(Total::Sum, &range) {
+            let (hi, lo) = self.both(range.end, range.start, prime_sum_reporting);
+            hi - lo
+        } else {
+            pieces::sum_primes(range)?
+        };
+        self.report.done(1.0);
+        Ok(sum)
+    }
+
+    /// `(total(hi - 1), total(lo - 1))`, a total of nothing being 0: each
+    /// half of the progress when both run.
+    fn both<T: Default>(&self, hi: u64, lo: u64, total: fn(u64, Report) -> T) -> (T, T) {
+        match lo.checked_sub(1) {
+            None | Some(0) => (total(hi - 1, self.report), T::default()),
+            Some(below) => (
+                total(hi - 1, self.report.part(0, 2)),
+                total(below, self.report.part(1, 2)),
+            ),
+        }
+    }
+}
