@@ -61,15 +61,34 @@ pub fn main(
     }
 }
 
-/// Parses a whole number below 2^64 written plainly (`123`) or in
-/// exponent notation (`1e9`, `25e8`).
+/// Parses a whole number below 2^64 written plainly (`123`), in exponent
+/// notation (`1e9`, `25e8`) or as a power of two and a difference
+/// (`2^40`, `2^64-59`, `2^32+15`).
 pub fn parse_number(text: &str) -> Option<u64> {
+    parse_bound(text)?.try_into().ok()
+}
+
+/// [`parse_number`] up to `2^64` itself, the end of every range of `u64`.
+pub fn parse_bound(text: &str) -> Option<u128> {
+    let at_most = |n: u128| (n <= 1 << 64).then_some(n);
+    if let Some(power) = text.strip_prefix("2^") {
+        let (exponent, offset) = match power.find(['+', '-']) {
+            Some(i) => power.split_at(i),
+            None => (power, "+0"),
+        };
+        let base = 1u128.checked_shl(exponent.parse().ok()?).filter(|&b| b <= 1 << 64)?;
+        let d: u128 = offset[1..].parse().ok()?;
+        return at_most(match &offset[..1] {
+            "+" => base.checked_add(d)?,
+            _ => base.checked_sub(d)?,
+        });
+    }
     match text.split_once(['e', 'E']) {
-        None => text.parse().ok(),
+        None => at_most(text.parse().ok()?),
         Some((mantissa, exponent)) => {
-            let m: u64 = mantissa.parse().ok()?;
+            let m: u128 = mantissa.parse().ok()?;
             let e: u32 = exponent.parse().ok()?;
-            10u64.checked_pow(e)?.checked_mul(m)
+            at_most(10u128.checked_pow(e)?.checked_mul(m)?)
         }
     }
 }
@@ -100,15 +119,4 @@ pub fn map_on_threads<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync
     }
     #[cfg(not(feature = "rayon"))]
     items.into_iter().map(f).collect()
-}
-
-/// The sum of the primes, on every thread with the `rayon` feature.
-pub fn sum_primes(primes: primeboard::sieve::PrimesIn) -> u128 {
-    #[cfg(feature = "rayon")]
-    {
-        use rayon::prelude::*;
-        primes.into_par_iter().map(u128::from).sum()
-    }
-    #[cfg(not(feature = "rayon"))]
-    primes.map(u128::from).sum()
 }
