@@ -1,9 +1,11 @@
 //! Sieve benchmarks: counting, summing and building, checked against known
 //! prime counts (OEIS A006880, and primesieve's counts of the windows) and
-//! sums (OEIS A046731); one-thread counts at every height to `2^64` and
-//! sums through each way of iterating beside primesieve 12 and its
-//! iterator (the baselines, timed when `primesieve` and `iter_sum` are
-//! installed); the prime-sum engine
+//! sums (OEIS A046731, and primesum's sums of the windows); one-thread
+//! sieve counts at every height to `2^64` and sums through each way of
+//! iterating beside primesieve 12 and its iterator (the baselines, timed
+//! when `primesieve` and `iter_sum` are installed); `count_primes` and
+//! `sum_primes` at their switch beside each method forced; `nth_prime`
+//! beside primecount's `--nth-prime`; the prime-sum engine
 //! of `prime_pi`, `prime_sum` and `PrimeSums` at 10^12 and 10^13 on every
 //! core, and at 10^14 and 10^16 on one thread beside primecount's `π(x)` on
 //! one thread (the baseline, timed when the `primecount` program is
@@ -48,6 +50,61 @@ fn main() {
     bench.case("count_primes(1e15..1e15+1e9)", Ok(28_946_421), || {
         sieve::count_primes(1_000_000_000_000_000..1_000_001_000_000_000)
     });
+    // `count_primes` and `sum_primes` at their switch near 10^12 and 10^14,
+    // one thread, beside the sieve and the engine each forced (the counts
+    // from primesieve, the sums from primesum).
+    for (name, lo, width, count, sum) in [
+        (
+            "1e12..+2.1e8",
+            1_000_000_000_000u64,
+            210_000_000u64,
+            7_599_536u64,
+            7_600_334_026_595_227_446u128,
+        ),
+        (
+            "1e14..+2e9",
+            100_000_000_000_000,
+            2_000_000_000,
+            62_036_118,
+            6_203_673_835_851_204_430_634,
+        ),
+    ] {
+        let range = lo..lo + width;
+        let engine = || sieve::prime_pi(range.end - 1) - sieve::prime_pi(lo - 1);
+        bench.case(
+            &format!("one thread: count_primes({name})"),
+            Ok(count),
+            || common::one_thread(|| sieve::count_primes(range.clone())),
+        );
+        bench.case(
+            &format!("one thread: primes_in({name}).count()"),
+            Ok(count as usize),
+            || common::one_thread(|| sieve::primes_in(range.clone()).map(Iterator::count)),
+        );
+        bench.case(
+            &format!("one thread: π differences ({name})"),
+            count,
+            || common::one_thread(engine),
+        );
+        bench.case(&format!("one thread: sum_primes({name})"), Ok(sum), || {
+            common::one_thread(|| sieve::sum_primes(range.clone()))
+        });
+    }
+    // The n-th prime on one thread, beside primecount's on one thread.
+    for (name, n, p) in [
+        ("1e12", 1_000_000_000_000u64, 29_996_224_275_833u64),
+        ("1e15", 1_000_000_000_000_000, 37_124_508_045_065_437),
+    ] {
+        let primecount = format!("primecount --nth-prime {name} --threads=1");
+        bench.baseline(
+            &format!("baseline: {primecount}"),
+            &primecount,
+            &p.to_string(),
+        );
+        bench.case(&format!("one thread: nth_prime({name})"), Some(p), || {
+            common::one_thread(|| sieve::nth_prime(n))
+        });
+    }
     // Backwards against forwards over 5·10^7 numbers near 10^18, where the
     // sieving primes (up to 10^9) outnumber the primes yielded.
     let near = 1_000_000_000_000_000_000..1_000_000_000_050_000_000;
@@ -98,9 +155,9 @@ fn main() {
             &count.to_string(),
         );
         bench.case(
-            &format!("one thread: count_primes({name})"),
-            Ok(count),
-            || common::one_thread(|| sieve::count_primes(lo..=last)),
+            &format!("one thread: primes_in({name}).count()"),
+            Ok(count as usize),
+            || common::one_thread(|| sieve::primes_in(lo..=last).map(Iterator::count)),
         );
     }
     // The primes below 10^9 summed on one thread, beside primesieve's

@@ -60,11 +60,7 @@ fn every_bound_up_to(n: u64) {
     let counts = counts_below(n);
     for hi in 0..=n {
         let expected = counts[hi as usize];
-        assert_eq!(
-            sieved(0..hi),
-            expected,
-            "count_primes(0..{hi})"
-        );
+        assert_eq!(sieved(0..hi), expected, "count_primes(0..{hi})");
         assert_eq!(
             sieve::primes_in(..hi).unwrap().count() as u64,
             expected,
@@ -161,11 +157,7 @@ fn small_and_large_sieving_primes() {
     let below = |hi: u64| table[..hi as usize].iter().filter(|&&p| p).count() as u64;
     for p in [4091u64, 4093, 4099, 4111] {
         for hi in p * p - 2..=p * p + 2 {
-            assert_eq!(
-                sieved(0..hi),
-                below(hi),
-                "count_primes(0..{hi})"
-            );
+            assert_eq!(sieved(0..hi), below(hi), "count_primes(0..{hi})");
             assert_eq!(
                 sieved(hi - 1000..hi),
                 below(hi) - below(hi - 1000),
@@ -189,11 +181,7 @@ fn testing_and_sieving_agree_at_the_switch() {
                 expected,
                 "{lo}..{hi}"
             );
-            assert_eq!(
-                sieved(lo..hi),
-                expected.len() as u64,
-                "{lo}..{hi}"
-            );
+            assert_eq!(sieved(lo..hi), expected.len() as u64, "{lo}..{hi}");
         }
     }
 }
@@ -265,11 +253,7 @@ fn prime_squares_are_composite() {
     for p in [1_000_003u64, 2_147_483_647, 4_294_967_291] {
         assert!(sieve::is_prime(p));
         assert!(!sieve::is_prime(p * p), "{p}^2");
-        assert_eq!(
-            sieved(p * p - 1..p * p + 1),
-            0,
-            "around {p}^2"
-        );
+        assert_eq!(sieved(p * p - 1..p * p + 1), 0, "around {p}^2");
     }
 }
 
@@ -519,7 +503,12 @@ fn pieces_with_bucket_primes_agree() {
     // piece with buckets of its own, against one thread and one piece.
     let range = (1u64 << 40)..(1 << 40) + 40 * SEGMENT;
     use rayon::prelude::*;
-    let par_count = || sieve::primes_in(range.clone()).unwrap().into_par_iter().count();
+    let par_count = || {
+        sieve::primes_in(range.clone())
+            .unwrap()
+            .into_par_iter()
+            .count()
+    };
     let one = in_pool(1, par_count) as u64;
     let three = in_pool(3, par_count) as u64;
     assert_eq!(one, three);

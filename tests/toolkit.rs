@@ -128,5 +128,8 @@ fn nth_prime_matches_the_published_values_large() {
 fn top_of_the_range() {
     assert_eq!(sieve::prime_pi(u64::MAX), PRIMES_BELOW_2_64);
     assert_eq!(sieve::nth_prime(PRIMES_BELOW_2_64), Some(LARGEST));
-    assert_eq!(sieve::nth_prime(PRIMES_BELOW_2_64 - 1), sieve::prev_prime(LARGEST));
+    assert_eq!(
+        sieve::nth_prime(PRIMES_BELOW_2_64 - 1),
+        sieve::prev_prime(LARGEST)
+    );
 }

@@ -76,7 +76,9 @@ pub fn parse_bound(text: &str) -> Option<u128> {
             Some(i) => power.split_at(i),
             None => (power, "+0"),
         };
-        let base = 1u128.checked_shl(exponent.parse().ok()?).filter(|&b| b <= 1 << 64)?;
+        let base = 1u128
+            .checked_shl(exponent.parse().ok()?)
+            .filter(|&b| b <= 1 << 64)?;
         let d: u128 = offset[1..].parse().ok()?;
         return at_most(match &offset[..1] {
             "+" => base.checked_add(d)?,

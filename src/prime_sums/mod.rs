@@ -41,8 +41,8 @@ mod weight;
 
 use num_integer::Roots;
 
-pub use sums::PrimeSums;
 pub(crate) use progress::Report;
+pub use sums::PrimeSums;
 
 use crate::arith::{Ring, Value, Wide};
 use crate::sieve::PrimesIn;
@@ -310,7 +310,11 @@ mod tests {
                 false => split(x)..split(x) + 1,
             };
             for y in ys.filter(|y| (y + 1) * (y + 1) <= x) {
-                assert_eq!(engine::<All>(x, y, Report::NONE), sums[x as usize], "x = {x}, y = {y}");
+                assert_eq!(
+                    engine::<All>(x, y, Report::NONE),
+                    sums[x as usize],
+                    "x = {x}, y = {y}"
+                );
                 assert_eq!(
                     engine::<Count>(x, y, Report::NONE),
                     sums[x as usize].0,
@@ -330,13 +334,17 @@ mod tests {
         let sums = running_sums(limit);
         let check = |x: u64, y: u64, words: usize| {
             for threads in [1, 2, 3] {
-                let got = in_pool(threads, || engine_in_segments::<All>(x, y, words, Report::NONE));
+                let got = in_pool(threads, || {
+                    engine_in_segments::<All>(x, y, words, Report::NONE)
+                });
                 assert_eq!(
                     got, sums[x as usize],
                     "x = {x}, y = {y}, {words} words, {threads} threads"
                 );
                 // A count alone has counters of its own (`u64`).
-                let count = in_pool(threads, || engine_in_segments::<Count>(x, y, words, Report::NONE));
+                let count = in_pool(threads, || {
+                    engine_in_segments::<Count>(x, y, words, Report::NONE)
+                });
                 assert_eq!(count, sums[x as usize].0, "pi({x}), y = {y}, {words} words");
             }
         };
@@ -384,7 +392,9 @@ mod tests {
                 let sums = PrimesIn::new(0..x + 1)
                     .unwrap()
                     .fold((0, (0, 0)), with_prime);
-                let got = in_pool(1, || engine_in_segments::<All>(x, y, SEGMENT_WORDS, Report::NONE));
+                let got = in_pool(1, || {
+                    engine_in_segments::<All>(x, y, SEGMENT_WORDS, Report::NONE)
+                });
                 assert_eq!(got, sums, "x = {x}, y = {y}");
             }
         }

@@ -1,7 +1,7 @@
 //! [`PrimeSums`]: `π(x)`, `Σ p` and `Σ p²` from one run of the engine.
 
-use super::{Report, weighed};
 use super::weight::{Count, Linear, Square};
+use super::{Report, weighed};
 use crate::Error;
 use crate::arith::Wide;
 
@@ -56,7 +56,8 @@ impl PrimeSums {
     /// ```
     #[must_use]
     pub fn new(x: u64) -> PrimeSums {
-        let (count, (sum, squares)) = weighed::<(Count, (Linear<u128>, Square<u128>))>(x, Report::NONE);
+        let (count, (sum, squares)) =
+            weighed::<(Count, (Linear<u128>, Square<u128>))>(x, Report::NONE);
         let fits = u128::from(x).checked_mul(sum).is_some();
         // (Σ p)² / π(x) <= Σ p²: past 2^128 once (Σ p / 2^64)² >= π(x).
         let high = sum >> 64;

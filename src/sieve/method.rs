@@ -29,16 +29,18 @@ const ENGINE_NS: [[f64; 30]; 2] = [
         2.4e10, 4.9e10, 1.08e11, 2.38e11, 5.2e11, 1.15e12, 2.5e12,
     ],
     [
-        3.6e4, 3.6e4, 4.2e4, 6.2e4, 1.0e5, 1.6e5, 3.3e5, 6.1e5, 1.2e6, 2.2e6, 4.2e6, 8.0e6,
-        1.68e7, 3.1e7, 5.6e7, 1.09e8, 2.64e8, 5.6e8, 1.2e9, 1.8e9, 4.75e9, 8.5e9, 1.8e10,
-        3.6e10, 7.4e10, 1.6e11, 3.6e11, 7.8e11, 1.7e12, 3.8e12,
+        3.6e4, 3.6e4, 4.2e4, 6.2e4, 1.0e5, 1.6e5, 3.3e5, 6.1e5, 1.2e6, 2.2e6, 4.2e6, 8.0e6, 1.68e7,
+        3.1e7, 5.6e7, 1.09e8, 2.64e8, 5.6e8, 1.2e9, 1.8e9, 4.75e9, 8.5e9, 1.8e10, 3.6e10, 7.4e10,
+        1.6e11, 3.6e11, 7.8e11, 1.7e12, 3.8e12,
     ],
 ];
 
 /// The sieve's time per number of the range (nanoseconds) when its end is
 /// near `10^k`, `k = 0, 2, 4, ..., 20`, over ranges about as wide as the
 /// switch at that height.
-const SIEVE_NS: [f64; 11] = [0.067, 0.067, 0.067, 0.067, 0.15, 0.21, 0.55, 0.85, 0.85, 1.3, 1.8];
+const SIEVE_NS: [f64; 11] = [
+    0.067, 0.067, 0.067, 0.067, 0.15, 0.21, 0.55, 0.85, 0.85, 1.3, 1.8,
+];
 
 /// The sieve's time per integer up to `√hi` for its sieving primes.
 const SIEVING_PRIMES_NS: f64 = 1.3;

@@ -121,7 +121,11 @@ mod tests {
                 assert!(RESIDUES.contains(&((r + s) % 30)), "{r} + {s}");
             }
             let between = |d: u64, down: bool| {
-                let s = if down { (r + 30 - d) % 30 } else { (r + d) % 30 };
+                let s = if down {
+                    (r + 30 - d) % 30
+                } else {
+                    (r + d) % 30
+                };
                 RESIDUES.contains(&s)
             };
             assert!((0..UP[r as usize]).all(|d| !between(d, false)));

@@ -86,7 +86,11 @@ fn walk(x: u64, k: u64, down: bool) -> u64 {
             return found.expect("the window holds more than k primes");
         }
         k -= count;
-        edge = if down { window.start - 1 } else { window.end - 1 };
+        edge = if down {
+            window.start - 1
+        } else {
+            window.end - 1
+        };
     }
 }
 

@@ -56,9 +56,11 @@ fn over_pieces<T: std::iter::Sum + Send>(
     range: Range<u64>,
     total: impl Fn(PrimesIn) -> T + Sync + Send,
 ) -> Result<T, Error> {
-    threads::map(&pieces(range), |piece| PrimesIn::new(piece.clone()).map(&total))
-        .into_iter()
-        .sum()
+    threads::map(&pieces(range), |piece| {
+        PrimesIn::new(piece.clone()).map(&total)
+    })
+    .into_iter()
+    .sum()
 }
 
 /// Sieves the numbers `0..hi` into `out` (byte `b` for `30b..30b + 30`),
