@@ -22,16 +22,20 @@ pub(super) enum Total {
 /// The engine's time for `π(x)` and for `Σ p` (nanoseconds), at
 /// `x = 10^{5 + k/2}` for `k = 0, 1, ...`: `π` measured to `10^18` and
 /// `Σ p` to `10^16`, then continued at `x^{0.7}` and at 1.5 times `π`.
+/// The times are the fastest of several runs in a row, times 1.7 below
+/// `10^10` and 1.35 from `10^14` (between on a log scale): what a run
+/// after other work takes, measured at the switch by alternating the two
+/// methods.
 const ENGINE_NS: [[f64; 30]; 2] = [
     [
-        3.1e4, 3.5e4, 3.6e4, 4.9e4, 7.7e4, 1.28e5, 2.2e5, 4.8e5, 8.4e5, 1.64e6, 3.12e6, 5.7e6,
-        1.13e7, 2.09e7, 3.95e7, 7.8e7, 1.57e8, 3.3e8, 6.4e8, 1.27e9, 2.59e9, 6.0e9, 1.15e10,
-        2.4e10, 4.9e10, 1.08e11, 2.38e11, 5.2e11, 1.15e12, 2.5e12,
+        5.27e4, 5.95e4, 6.12e4, 8.33e4, 1.31e5, 2.18e5, 3.74e5, 8.16e5, 1.43e6, 2.79e6, 5.3e6,
+        9.44e6, 1.82e7, 3.28e7, 6.02e7, 1.16e8, 2.26e8, 4.6e8, 8.64e8, 1.71e9, 3.5e9, 8.1e9,
+        1.55e10, 3.24e10, 6.62e10, 1.46e11, 3.21e11, 7.02e11, 1.55e12, 3.38e12,
     ],
     [
-        3.6e4, 3.6e4, 4.2e4, 6.2e4, 1.0e5, 1.6e5, 3.3e5, 6.1e5, 1.2e6, 2.2e6, 4.2e6, 8.0e6, 1.68e7,
-        3.1e7, 5.6e7, 1.09e8, 2.64e8, 5.6e8, 1.2e9, 1.8e9, 4.75e9, 8.5e9, 1.8e10, 3.6e10, 7.4e10,
-        1.6e11, 3.6e11, 7.8e11, 1.7e12, 3.8e12,
+        6.12e4, 6.12e4, 7.14e4, 1.05e5, 1.7e5, 2.72e5, 5.61e5, 1.04e6, 2.04e6, 3.74e6, 7.14e6,
+        1.32e7, 2.71e7, 4.86e7, 8.54e7, 1.61e8, 3.79e8, 7.8e8, 1.62e9, 2.43e9, 6.41e9, 1.15e10,
+        2.43e10, 4.86e10, 9.99e10, 2.16e11, 4.86e11, 1.05e12, 2.29e12, 5.13e12,
     ],
 ];
 
@@ -39,7 +43,7 @@ const ENGINE_NS: [[f64; 30]; 2] = [
 /// near `10^k`, `k = 0, 2, 4, ..., 20`, over ranges about as wide as the
 /// switch at that height.
 const SIEVE_NS: [f64; 11] = [
-    0.067, 0.067, 0.067, 0.067, 0.15, 0.21, 0.55, 0.85, 0.85, 1.3, 1.8,
+    0.067, 0.067, 0.067, 0.067, 0.25, 0.28, 0.55, 0.85, 0.85, 1.3, 1.8,
 ];
 
 /// The sieve's time per integer up to `√hi` for its sieving primes.
