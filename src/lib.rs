@@ -7,8 +7,12 @@
 //! - [`sieve`]: primes. A bit-packed [`Sieve`](sieve::Sieve) built once and
 //!   queried many times, a segmented streaming sieve over any range below
 //!   `2^64` ([`primes_in`](sieve::primes_in), [`count_primes`](sieve::count_primes)),
-//!   an exact [`is_prime`](sieve::is_prime) for every `u64`, and
-//!   [`PrimeSums`](sieve::PrimeSums): `π(x)`, `Σp`, `Σp²` without sieving to `x`.
+//!   an exact [`is_prime`](sieve::is_prime) for every `u64`,
+//!   [`PrimeSums`](sieve::PrimeSums): `π(x)`, `Σp`, `Σp²` without sieving to
+//!   `x`, and the toolkit on top: [`nth_prime`](sieve::nth_prime),
+//!   [`next_prime`](sieve::next_prime), [`prev_prime`](sieve::prev_prime),
+//!   and [`count_primes`](sieve::count_primes) and
+//!   [`sum_primes`](sieve::sum_primes) over any range by the faster method.
 //! - [`sliding_game`]: Project Euler 313. `S(m, n)` in closed form, a
 //!   breadth-first search that proves it, the boards for any target, and
 //!   [`count_grids`](sliding_game::count_grids).
@@ -35,6 +39,8 @@
 //! // π(x) and prime sums far beyond what can be sieved.
 //! assert_eq!(sieve::prime_pi(10_000_000_000), 455_052_511);
 //! assert_eq!(PrimeSums::new(10_000_000_000).sum(), 2_220_822_432_581_729_238);
+//! assert_eq!(sieve::nth_prime(1_000_000_000), Some(22_801_763_489));
+//! assert_eq!(sieve::next_prime(u64::MAX - 100), Some(18_446_744_073_709_551_557));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -7,12 +7,20 @@
 //!   [`Sieve::prev_prime`] without sieving again. Build it once, query it
 //!   many times.
 //! - [`primes_in`] streams the primes of any range of `u64`, from either
-//!   end, and [`count_primes`] counts them, both in `O(√hi)` memory.
-//! - [`is_prime`] decides a single number with a deterministic Miller–Rabin test.
+//!   end, in `O(√hi)` memory.
+//! - [`is_prime`] decides a single number with a deterministic Miller–Rabin
+//!   test; [`next_prime`] and [`prev_prime`] step from any `u64` to its
+//!   neighbours in microseconds.
 //! - [`prime_pi`], [`prime_sum`] and [`PrimeSums`] give `π(x)`, `Σp` and
 //!   `Σp²` for every `u64` `x`, by a combinatorial method (Lagarias, Miller
 //!   and Odlyzko's, with Deléglise and Rivat's easy leaves) in about
-//!   `x^{2/3}` time and a few megabytes, without sieving to `x`.
+//!   `x^{2/3}` time and a few megabytes, without sieving to `x`;
+//!   [`nth_prime`] inverts `π` for every `n` up to [`PRIMES_BELOW_2_64`].
+//! - [`count_primes`] and [`sum_primes`] count and add up the primes of any
+//!   range by the faster method: the sieve for a narrow range, two values
+//!   of the engine for a wide one.
+//! - [`Engine`] asks the same questions with a progress report, for the
+//!   computations that take minutes.
 //!
 //! # The wheel and the segments
 //!
@@ -154,8 +162,8 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// number. The switch lies where the two cost the same on the machine of
 /// the crate docs' [speed section](crate#speed): from about `10^6` numbers
 /// starting at 0, `10^7` near `10^9`, `2 · 10^8` near `10^12`, `2 · 10^9`
-/// near `10^14` and `4 · 10^10` near `10^16` (half as much again for sums). To sieve whatever the width, count
-/// [`primes_in`]`(range)`.
+/// near `10^14` and `4 · 10^10` near `10^16` (half as much again for
+/// sums). To sieve whatever the width, count [`primes_in`]`(range)`.
 ///
 /// An empty or reversed range holds no primes.
 ///
