@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 /// The primes of `range`, sieved (or tested) and counted a word at a time,
 /// whatever its width.
-fn sieved(range: impl std::ops::RangeBounds<u64>) -> u64 {
+fn sieve_count(range: impl std::ops::RangeBounds<u64>) -> u64 {
     sieve::primes_in(range).unwrap().count() as u64
 }
 
@@ -24,7 +24,7 @@ fn ranges_match_trial_division() {
             let got: Vec<u64> = sieve::primes_in(lo..hi).unwrap().collect();
             assert_eq!(got, expected, "primes_in({lo}..{hi})");
             assert_eq!(
-                sieved(lo..hi),
+                sieve_count(lo..hi),
                 expected.len() as u64,
                 "count_primes({lo}..{hi})"
             );
@@ -60,7 +60,7 @@ fn every_bound_up_to(n: u64) {
     let counts = counts_below(n);
     for hi in 0..=n {
         let expected = counts[hi as usize];
-        assert_eq!(sieved(0..hi), expected, "count_primes(0..{hi})");
+        assert_eq!(sieve_count(0..hi), expected, "count_primes(0..{hi})");
         assert_eq!(
             sieve::primes_in(..hi).unwrap().count() as u64,
             expected,
@@ -74,7 +74,7 @@ fn every_bound_up_to(n: u64) {
 /// repeat a prime at the edge.
 fn check_edge(lo: u64, edge: u64) {
     let base = edge - 1000;
-    let below_base = sieved(lo..base);
+    let below_base = sieve_count(lo..base);
     let all_near = naive_primes(base, edge + 1000);
     for b in [
         edge - 31,
@@ -89,7 +89,7 @@ fn check_edge(lo: u64, edge: u64) {
         edge + 1000,
     ] {
         let near: Vec<u64> = all_near.iter().copied().filter(|&p| p < b).collect();
-        let count = sieved(lo..b);
+        let count = sieve_count(lo..b);
         assert_eq!(
             count - below_base,
             near.len() as u64,
@@ -157,9 +157,9 @@ fn small_and_large_sieving_primes() {
     let below = |hi: u64| table[..hi as usize].iter().filter(|&&p| p).count() as u64;
     for p in [4091u64, 4093, 4099, 4111] {
         for hi in p * p - 2..=p * p + 2 {
-            assert_eq!(sieved(0..hi), below(hi), "count_primes(0..{hi})");
+            assert_eq!(sieve_count(0..hi), below(hi), "count_primes(0..{hi})");
             assert_eq!(
-                sieved(hi - 1000..hi),
+                sieve_count(hi - 1000..hi),
                 below(hi) - below(hi - 1000),
                 "count_primes({}..{hi})",
                 hi - 1000
@@ -181,16 +181,16 @@ fn testing_and_sieving_agree_at_the_switch() {
                 expected,
                 "{lo}..{hi}"
             );
-            assert_eq!(sieved(lo..hi), expected.len() as u64, "{lo}..{hi}");
+            assert_eq!(sieve_count(lo..hi), expected.len() as u64, "{lo}..{hi}");
         }
     }
 }
 
 #[test]
 fn every_kind_of_range() {
-    assert_eq!(sieved(..=97), 25);
-    assert_eq!(sieved(..97), 24);
-    assert_eq!(sieved(97..=97), 1);
+    assert_eq!(sieve_count(..=97), 25);
+    assert_eq!(sieve_count(..97), 24);
+    assert_eq!(sieve_count(97..=97), 1);
     let excluded = (
         std::ops::Bound::Excluded(97),
         std::ops::Bound::Included(101),
@@ -203,7 +203,7 @@ fn every_kind_of_range() {
         std::ops::Bound::Excluded(u64::MAX),
         std::ops::Bound::Unbounded,
     );
-    assert_eq!(sieved(last), 0);
+    assert_eq!(sieve_count(last), 0);
     assert_eq!(
         sieve::primes_in(u64::MAX - 100..).unwrap().last(),
         Some(18_446_744_073_709_551_557)
@@ -234,7 +234,7 @@ fn check_against_the_oracle(range: std::ops::Range<u64>, sieved: bool) {
         "primes_in({range:?}).rev()"
     );
     assert_eq!(
-        sieved(range.clone()),
+        sieve_count(range.clone()),
         expected.len() as u64,
         "count_primes({range:?})"
     );
@@ -253,7 +253,7 @@ fn prime_squares_are_composite() {
     for p in [1_000_003u64, 2_147_483_647, 4_294_967_291] {
         assert!(sieve::is_prime(p));
         assert!(!sieve::is_prime(p * p), "{p}^2");
-        assert_eq!(sieved(p * p - 1..p * p + 1), 0, "around {p}^2");
+        assert_eq!(sieve_count(p * p - 1..p * p + 1), 0, "around {p}^2");
     }
 }
 
@@ -311,7 +311,7 @@ fn near_u64_max() {
     let window = sieve::primes_in(LARGEST - 1000..).unwrap();
     assert_eq!(window.last(), Some(LARGEST));
     assert_eq!(sieve::primes_in(LARGEST + 1..).unwrap().next(), None);
-    assert_eq!(sieved(LARGEST..), 1);
+    assert_eq!(sieve_count(LARGEST..), 1);
 }
 
 #[test]
@@ -334,10 +334,10 @@ fn a_sieved_window_near_u64_max() {
 
 #[test]
 fn empty_and_reversed_ranges() {
-    assert_eq!(sieved(10..10), 0);
+    assert_eq!(sieve_count(10..10), 0);
     #[allow(clippy::reversed_empty_ranges)]
     let reversed = 100..10;
-    assert_eq!(sieved(reversed.clone()), 0);
+    assert_eq!(sieve_count(reversed.clone()), 0);
     assert_eq!(sieve::primes_in(reversed).unwrap().next(), None);
 }
 
@@ -350,7 +350,7 @@ proptest! {
         let mut rev: Vec<u64> = sieve::primes_in(lo..lo + width).unwrap().rev().collect();
         rev.reverse();
         prop_assert_eq!(&rev, &expected);
-        prop_assert_eq!(sieved(lo..lo + width), expected.len() as u64);
+        prop_assert_eq!(sieve_count(lo..lo + width), expected.len() as u64);
     }
 
     #[test]
@@ -387,7 +387,7 @@ fn square_of_the_first_streamed_sieving_prime_is_crossed_off() {
             .collect::<Vec<_>>(),
         [27_883, 27_893]
     );
-    assert_eq!(sieved(0..27_890), 3043);
+    assert_eq!(sieve_count(0..27_890), 3043);
     for n in 27_880..28_240 {
         let s = Sieve::new(n).unwrap();
         assert!(!s.is_prime(27_889), "Sieve::new({n})");

@@ -1,6 +1,6 @@
 //! The `n`-th prime for every `n` up to `π(2^64 - 1)`: an estimate from
 //! the inverse of Riemann's `R`, one `π` by the engine, then the primes
-//! between the estimate and the answer streamed from the estimate.
+//! between the estimate and the answer counted and streamed.
 
 use super::{Engine, count_primes, next_prime, prev_prime, primes_in};
 use crate::prime_sums::{Report, prime_pi_reporting};
@@ -14,18 +14,21 @@ pub const PRIMES_BELOW_2_64: u64 = 425_656_284_035_217_743;
 ///
 /// `x` with `R(x) = n` is found by Newton's method on Gram's series for
 /// Riemann's `R`, which is within about `√x / ln x` of the answer;
-/// [`prime_pi`](super::prime_pi) counts the primes up to `x`, and the primes between `x` and
-/// the answer are streamed from `x`, down when `π(x) >= n`, up otherwise.
-/// For many `n` below one bound, [`Sieve::nth_prime`](super::Sieve::nth_prime)
-/// answers each in `O(log n)` from a built sieve.
+/// [`prime_pi`](super::prime_pi) counts the primes up to `x`, and the
+/// primes between `x` and the answer are counted a window at a time from
+/// `x`, down when `π(x) >= n`, up otherwise, and streamed in the last
+/// window. For many `n` below one bound,
+/// [`Sieve::nth_prime`](super::Sieve::nth_prime) answers each in
+/// `O(log n)` from a built sieve.
 ///
 /// # Complexity
 ///
-/// As [`prime_pi`](super::prime_pi) at `x ≈ n ln n`, plus the sieve of the `O(√x)` numbers
-/// between the estimate and the answer (up to `1.6 GB` of sieving primes
-/// near `2^64`; if they cannot be had, the primes are stepped over with
-/// [`next_prime`] or [`prev_prime`] instead). The measured time, as a
-/// ratio to primecount's, is in the crate docs' [speed section](crate#speed).
+/// As [`prime_pi`](super::prime_pi) at `x ≈ n ln n`, plus the sieve of the
+/// `O(√x)` numbers between the estimate and the answer (up to `1.6 GB` of
+/// sieving primes near `2^64`; if they cannot be had, the primes are
+/// stepped over with [`next_prime`] or [`prev_prime`] instead). The
+/// measured time, as a ratio to primecount's, is in the crate docs'
+/// [speed section](crate#speed).
 ///
 /// # Examples
 ///
@@ -74,6 +77,7 @@ fn walk(x: u64, k: u64, down: bool) -> u64 {
         } else {
             edge + 1..edge.saturating_add(width)
         };
+        assert!(!window.is_empty(), "more than k primes on that side");
         let Ok(count) = count_primes(window.clone()) else {
             return step(edge, k, down);
         };
