@@ -40,7 +40,7 @@
 //! assert_eq!(sieve::prime_pi(10_000_000_000), 455_052_511);
 //! assert_eq!(PrimeSums::new(10_000_000_000).sum(), 2_220_822_432_581_729_238);
 //! assert_eq!(sieve::nth_prime(1_000_000_000), Some(22_801_763_489));
-//! assert_eq!(sieve::next_prime(u64::MAX - 100), Some(18_446_744_073_709_551_557));
+//! assert_eq!(sieve::prev_prime(u64::MAX), Some(18_446_744_073_709_551_557));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
