@@ -145,10 +145,14 @@ pub(super) struct Forward {
     seg_byte: u64,
     /// Index of the next word of `buf` to decode.
     next_word: usize,
-    /// Primes decoded but not yet yielded: `decoded[at..]`.
-    decoded: Vec<u64>,
+    /// Primes decoded but not yet yielded: `decoded[at..len]`.
+    decoded: Box<[u64; DECODED]>,
     at: usize,
+    len: usize,
 }
+
+/// Room for the primes of [`DECODE_WORDS`] words: at most 64 a word.
+const DECODED: usize = 64 * DECODE_WORDS;
 
 impl Forward {
     pub(super) fn new(lo: u64, hi: u64) -> Result<Forward, Error> {
@@ -157,8 +161,9 @@ impl Forward {
             buf: Vec::with_capacity(SEGMENT_BYTES),
             seg_byte: 0,
             next_word: 0,
-            decoded: Vec::with_capacity(64 * DECODE_WORDS),
+            decoded: Box::new([0; DECODED]),
             at: 0,
+            len: 0,
         })
     }
 
@@ -174,8 +179,7 @@ impl Forward {
     /// Decodes the next words holding a prime; `false` when the stream is done.
     #[inline(never)]
     fn refill(&mut self) -> bool {
-        self.decoded.clear();
-        self.at = 0;
+        (self.at, self.len) = (0, 0);
         loop {
             if 8 * self.next_word >= self.buf.len() {
                 match self.segments.next_into(&mut self.buf) {
@@ -187,29 +191,59 @@ impl Forward {
                 }
             }
             let end = (self.next_word + DECODE_WORDS).min(self.buf.len().div_ceil(8));
+            let mut len = 0;
             for w in self.next_word..end {
                 let (bits, base) = (
                     wheel::word(&self.buf, w),
                     wheel::word_base(self.seg_byte, w),
                 );
-                wheel::fold_word((), bits, base, &mut |(), p| self.decoded.push(p));
+                // At most 64 primes a word: the masked index stays in place
+                // and costs no bounds check.
+                len = wheel::fold_word(len, bits, base, &mut |n, p| {
+                    self.decoded[n % DECODED] = p;
+                    n + 1
+                });
             }
             self.next_word = end;
-            if !self.decoded.is_empty() {
+            self.len = len;
+            if len > 0 {
                 return true;
             }
         }
     }
 
-    /// The next prime if it is decoded already and below `hi`: the common
-    /// case of [`Iterator::next`], inlined into the caller.
-    #[inline]
-    pub(super) fn next_decoded(&mut self, hi: u64) -> Option<u64> {
-        let p = *self.decoded.get(self.at)?;
+    /// The next prime if it is decoded already: the common case of
+    /// [`Iterator::next`], inlined into the caller.
+    #[inline(always)]
+    pub(super) fn next_decoded(&mut self) -> Option<u64> {
+        (self.at < self.len).then(|| {
+            self.at += 1;
+            self.decoded[(self.at - 1) % DECODED]
+        })
+    }
+
+    /// The next prime if it is below `hi`, decoding more when none is left.
+    pub(super) fn next_below(&mut self, hi: u64) -> Option<u64> {
+        if self.at == self.len && !self.refill() {
+            return None;
+        }
+        let p = self.decoded[self.at % DECODED];
         (p < hi).then(|| {
             self.at += 1;
             p
         })
+    }
+
+    /// The last prime yielded from the decoded ones, if any.
+    pub(super) fn last_yielded(&self) -> Option<u64> {
+        (self.at > 0).then(|| self.decoded[(self.at - 1) % DECODED])
+    }
+
+    /// Drops the decoded primes `>= hi`, which the back end has yielded.
+    pub(super) fn trim(&mut self, hi: u64) {
+        while self.len > self.at && self.decoded[(self.len - 1) % DECODED] >= hi {
+            self.len -= 1;
+        }
     }
 
     /// Ends the stream at the segment holding `hi - 1`: a fold over a
@@ -221,7 +255,7 @@ impl Forward {
 
     /// The number of primes left, counted a word at a time.
     pub(super) fn count_rest(mut self) -> u64 {
-        let mut total = (self.decoded.len() - self.at) as u64;
+        let mut total = (self.len - self.at) as u64;
         total += wheel::count_ones(&self.buf[(8 * self.next_word).min(self.buf.len())..]);
         while self.segments.next_into(&mut self.buf).is_some() {
             total += wheel::count_ones(&self.buf);
@@ -235,16 +269,16 @@ impl Iterator for Forward {
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        if self.at == self.decoded.len() && !self.refill() {
+        if self.at == self.len && !self.refill() {
             return None;
         }
-        let p = self.decoded[self.at];
+        let p = self.decoded[self.at % DECODED];
         self.at += 1;
         Some(p)
     }
 
     fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = self.decoded[self.at..]
+        let mut acc = self.decoded[self.at..self.len]
             .iter()
             .fold(init, |acc, &p| f(acc, p));
         let mut w = self.next_word;

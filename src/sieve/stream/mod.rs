@@ -71,7 +71,8 @@ fn prime_pi_upper_bound(x: u64) -> u64 {
 /// ```
 #[derive(Clone)]
 pub struct PrimesIn {
-    /// Every prime below `lo` was yielded from the front.
+    /// Every prime below `lo` was yielded from the front, or below the
+    /// front's last decoded prime yielded ([`PrimesIn::lo`]).
     lo: u64,
     /// Every prime at or above `hi` was yielded from the back.
     hi: u64,
@@ -89,7 +90,7 @@ struct Ends {
 impl std::fmt::Debug for PrimesIn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PrimesIn")
-            .field("remaining", &(self.lo..self.hi))
+            .field("remaining", &(self.lo()..self.hi))
             .field("sieved", &self.ends.is_some())
             .finish()
     }
@@ -107,6 +108,17 @@ impl PrimesIn {
         Ok(PrimesIn { lo, hi, ends })
     }
 
+    /// Every prime below this was yielded from the front: the fast path of
+    /// [`Iterator::next`] leaves `lo` behind and keeps its place in the
+    /// front's decoded primes.
+    fn lo(&self) -> u64 {
+        let front = self
+            .ends
+            .as_ref()
+            .and_then(|ends| ends.front.last_yielded());
+        front.map_or(self.lo, |p| self.lo.max(p + 1))
+    }
+
     /// Takes the ends when the back end was never used, so that the rest
     /// of the range is the front end's.
     fn untouched_back(&mut self) -> Option<Box<Ends>> {
@@ -117,7 +129,7 @@ impl PrimesIn {
     /// The numbers not yet passed by either end.
     #[cfg(feature = "rayon")]
     pub(in crate::sieve) fn remaining(&self) -> Range<u64> {
-        self.lo..self.hi
+        self.lo()..self.hi
     }
 
     /// The number of primes left, a word at a time where it can.
@@ -130,7 +142,7 @@ impl PrimesIn {
 
     /// [`Iterator::next`] when the front has no decoded prime ready.
     fn next_slow(&mut self) -> Option<u64> {
-        let (lo, hi) = (self.lo, self.hi);
+        let (lo, hi) = (self.lo(), self.hi);
         let found = match &mut self.ends {
             None => (lo..hi).find(|&n| is_prime(n)),
             Some(_) if lo < 7 => self.wheel_primes().next().or_else(|| self.front_next(hi)),
@@ -143,15 +155,19 @@ impl PrimesIn {
         found
     }
 
-    /// The next prime of the front stream, if below `hi`.
+    /// The next prime of the front stream, if below `hi`; the decoded
+    /// primes left are kept below `hi` too.
     #[inline]
     fn front_next(&mut self, hi: u64) -> Option<u64> {
-        self.ends.as_mut()?.front.next().filter(|&p| p < hi)
+        let front = &mut self.ends.as_mut()?.front;
+        let p = front.next_below(hi);
+        front.trim(hi);
+        p
     }
 
     /// The primes 2, 3, 5 left in the range, smallest first.
     fn wheel_primes(&self) -> impl DoubleEndedIterator<Item = u64> + use<> {
-        let (lo, hi) = (self.lo, self.hi);
+        let (lo, hi) = (self.lo(), self.hi);
         WHEEL_PRIMES
             .into_iter()
             .filter(move |p| (lo..hi).contains(p))
@@ -163,19 +179,19 @@ impl Iterator for PrimesIn {
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        // The common case: the next prime is decoded already.
+        // The common case: the next prime is decoded already (the front
+        // decodes nothing before 2, 3 and 5 are yielded, and keeps no
+        // decoded prime at or above `hi`).
         if let Some(ends) = &mut self.ends
-            && self.lo >= 7
-            && let Some(p) = ends.front.next_decoded(self.hi)
+            && let Some(p) = ends.front.next_decoded()
         {
-            self.lo = p + 1;
             return Some(p);
         }
         self.next_slow()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let width = self.hi.saturating_sub(self.lo);
+        let width = self.hi.saturating_sub(self.lo());
         (0, usize::try_from(width).ok())
     }
 
@@ -184,7 +200,7 @@ impl Iterator for PrimesIn {
     }
 
     fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let (lo, hi) = (self.lo, self.hi);
+        let (lo, hi) = (self.lo(), self.hi);
         let Some(mut ends) = self.ends.take() else {
             return (lo..hi).filter(|&n| is_prime(n)).fold(init, f);
         };
@@ -201,6 +217,7 @@ impl Iterator for PrimesIn {
 
 impl DoubleEndedIterator for PrimesIn {
     fn next_back(&mut self) -> Option<u64> {
+        self.lo = self.lo();
         let (lo, hi) = (self.lo, self.hi);
         let found = match &mut self.ends {
             None => (lo..hi).rev().find(|&n| is_prime(n)),
@@ -213,11 +230,14 @@ impl DoubleEndedIterator for PrimesIn {
             Some(p) => self.hi = p,
             None => self.hi = self.lo,
         }
+        if let Some(ends) = &mut self.ends {
+            ends.front.trim(self.hi);
+        }
         found
     }
 
     fn rfold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let (lo, hi) = (self.lo, self.hi);
+        let (lo, hi) = (self.lo(), self.hi);
         let Some(mut ends) = self.ends.take() else {
             return (lo..hi).rev().filter(|&n| is_prime(n)).fold(init, f);
         };
