@@ -1,7 +1,7 @@
 //! [`Engine`]: the answers of the combinatorial engine, with a report of
 //! their progress.
 
-use std::ops::RangeBounds;
+use std::ops::{Range, RangeBounds};
 
 use super::method::{self, Total};
 use super::{half_open, nth, pieces};
@@ -148,15 +148,12 @@ impl<'a> Engine<'a> {
     /// # Ok::<(), primeboard::Error>(())
     /// ```
     pub fn count_primes(&self, range: impl RangeBounds<u64>) -> Result<u64, Error> {
-        let range = half_open(range);
-        let count = if method::prefers_engine(Total::Count, &range) {
-            let (hi, lo) = self.both(range.end, range.start, prime_pi_reporting);
-            hi - lo
-        } else {
-            pieces::count_primes(range)?
-        };
-        self.report.done(1.0);
-        Ok(count)
+        self.over(
+            half_open(range),
+            Total::Count,
+            prime_pi_reporting,
+            pieces::count_primes,
+        )
     }
 
     /// [`sum_primes`](super::sum_primes)`(range)`, its progress as for
@@ -175,26 +172,33 @@ impl<'a> Engine<'a> {
     /// # Ok::<(), primeboard::Error>(())
     /// ```
     pub fn sum_primes(&self, range: impl RangeBounds<u64>) -> Result<u128, Error> {
-        let range = half_open(range);
-        let sum = if method::prefers_engine(Total::Sum, &range) {
-            let (hi, lo) = self.both(range.end, range.start, prime_sum_reporting);
-            hi - lo
-        } else {
-            pieces::sum_primes(range)?
-        };
-        self.report.done(1.0);
-        Ok(sum)
+        self.over(
+            half_open(range),
+            Total::Sum,
+            prime_sum_reporting,
+            pieces::sum_primes,
+        )
     }
 
-    /// `(total(hi - 1), total(lo - 1))`, a total of nothing being 0: each
-    /// half of the progress when both run.
-    fn both<T: Default>(&self, hi: u64, lo: u64, total: fn(u64, Report) -> T) -> (T, T) {
-        match lo.checked_sub(1) {
-            None | Some(0) => (total(hi - 1, self.report), T::default()),
-            Some(below) => (
-                total(hi - 1, self.report.part(0, 2)),
-                total(below, self.report.part(1, 2)),
-            ),
-        }
+    /// The `total` of the primes in `lo..hi`: `up_to(hi - 1) - up_to(lo - 1)`
+    /// by the engine (each value half of the progress when both run), or
+    /// `sieved(lo..hi)`, whichever costs less.
+    fn over<T: std::ops::Sub<Output = T>>(
+        &self,
+        range: Range<u64>,
+        total: Total,
+        up_to: fn(u64, Report) -> T,
+        sieved: fn(Range<u64>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let Range { start: lo, end: hi } = range;
+        let value = if !method::prefers_engine(total, &range) {
+            sieved(range)?
+        } else if lo <= 1 {
+            up_to(hi - 1, self.report)
+        } else {
+            up_to(hi - 1, self.report.part(0, 2)) - up_to(lo - 1, self.report.part(1, 2))
+        };
+        self.report.done(1.0);
+        Ok(value)
     }
 }
