@@ -137,7 +137,7 @@ pub(crate) fn prime_sum_reporting(x: u64, report: Report) -> u128 {
 }
 
 /// Below this, adding up a sieve's primes beats the engine.
-const SIEVE_BELOW: u64 = 1 << 12;
+pub(crate) const SIEVE_BELOW: u64 = 1 << 12;
 
 /// `Σ f(p)` over the primes `p <= x`, by the faster method for `x`, its
 /// progress passed to `report`.

@@ -10,6 +10,8 @@
 
 use std::ops::Range;
 
+use crate::prime_sums::SIEVE_BELOW;
+
 /// What is added up over the primes of a range.
 #[derive(Clone, Copy)]
 pub(super) enum Total {
@@ -64,12 +66,17 @@ fn interpolate(table: &[f64], first: f64, step: f64, x: u64) -> f64 {
     (table[k].ln() * (1.0 - t) + table[k + 1].ln() * t).exp()
 }
 
+/// The time of the engine's entry points below
+/// [`SIEVE_BELOW`](crate::prime_sums::SIEVE_BELOW), where they sieve.
+const SIEVED_NS: f64 = 3e3;
+
 /// The engine's time at `x`; none at `x = 0`.
 fn engine_ns(total: Total, x: u64) -> f64 {
-    if x == 0 {
-        return 0.0;
+    match x {
+        0 => 0.0,
+        1..SIEVE_BELOW => SIEVED_NS,
+        _ => interpolate(&ENGINE_NS[total as usize], 5.0, 0.5, x),
     }
-    interpolate(&ENGINE_NS[total as usize], 5.0, 0.5, x)
 }
 
 /// Whether the engine's two values (at `hi - 1` and `lo - 1`) cost less
