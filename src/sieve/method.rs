@@ -45,7 +45,7 @@ const ENGINE_NS: [[f64; 30]; 2] = [
 /// near `10^k`, `k = 0, 2, 4, ..., 20`, over ranges about as wide as the
 /// switch at that height.
 const SIEVE_NS: [f64; 11] = [
-    0.067, 0.067, 0.067, 0.067, 0.25, 0.28, 0.55, 0.85, 1.25, 1.6, 2.0,
+    0.067, 0.067, 0.067, 0.067, 0.25, 0.28, 0.55, 1.0, 1.25, 1.6, 2.0,
 ];
 
 /// The sieve's time per integer up to `√hi` for its sieving primes.

@@ -161,7 +161,7 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// and counted a word at a time, or, next to `√hi`, tested number by
 /// number. The switch lies where the two cost the same on the machine of
 /// the crate docs' [speed section](crate#speed): from about `10^6` numbers
-/// starting at 0, `10^7` near `10^9`, `2 · 10^8` near `10^12`, `2 · 10^9`
+/// starting at 0, `10^7` near `10^9`, `2 · 10^8` near `10^12`, `1.7 · 10^9`
 /// near `10^14` and `2.5 · 10^10` near `10^16` (half as much again for
 /// sums). To sieve whatever the width, count [`primes_in`]`(range)`.
 ///
