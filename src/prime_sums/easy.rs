@@ -2,6 +2,8 @@
 //! whose `φ(t, b - 1) = 1 + S(t) - S(p_{b-1})` needs no sieve: `S(t)` from
 //! the tables when `t <= y`, from windows of `S` up to `√x` otherwise.
 
+use std::ops::Range;
+
 use num_integer::Roots;
 
 use super::counters::Bits;
@@ -31,24 +33,19 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
     let mut sum = constant
         .mul(tables.prefix[last_easy].minus(tables.prefix[first - 1]))
         .plus(tables.prefix[a].minus(tables.prefix[last_easy]));
-    // Up to `s = √(x/p)`, each leaf reads its own `S(t)`.
+    // Up to `s = √(x/p)`, each leaf reads its own `S(t)`: the `q` of
+    // `sparse`, whose `t = x / (p q)` is at most `y`.
     let root = (x / p).sqrt();
     let sparse_up_to = tables.pi(root.min(y)).min(last_easy);
-    let xp = x / p;
-    // The leaves with `t > y` take `S(t)` from the windows ([`Windows`]).
-    let mut i = first.max(tables.pi(div(x, p, y + 1).min(y)) + 1);
-    while i <= sparse_up_to {
-        let q = u64::from(tables.primes[i]);
-        let t = quotient_by(xp, q, tables.inverse[i]);
-        debug_assert!(t >= p && t <= y && u128::from(t) < u128::from(p) * u128::from(p));
-        sum = sum.plus(W::scale(tables.sum(t), q));
-        i += 1;
-    }
-    if i <= last_easy {
+    let sparse = first.max(tables.pi(div(x, p, y + 1).min(y)) + 1)..sparse_up_to + 1;
+    let after_sparse = sparse.end.max(sparse.start);
+    // The primes `r` whose `f(r) S(x / (p r))` the leaves above `s` add up to.
+    let mut reflected = 0..0;
+    if after_sparse <= last_easy {
         // The q in (low, high], all above s: Σ f(q) S(x/(pq)) counts the
         // pairs of primes q, r with p q r <= x, so it is also
         // Σ_r f(r) (S(min(high, x/(pr))) - S(low)) over r <= x/(p (low + 1)) < s.
-        let low = u64::from(tables.primes[i - 1]).max(root);
+        let low = u64::from(tables.primes[after_sparse - 1]).max(root);
         let high = u64::from(tables.primes[last_easy]);
         let last_r = tables.pi(div(x, p, low + 1));
         // r <= x / (p high): S(high).
@@ -56,14 +53,33 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
         sum = sum
             .plus(tables.prefix[last_easy].mul(tables.prefix[constant_up_to]))
             .minus(tables.prefix[tables.pi(low)].mul(tables.prefix[last_r]));
-        for j in constant_up_to + 1..=last_r {
-            let r = u64::from(tables.primes[j]);
-            let t = quotient_by(xp, r, tables.inverse[j]);
-            debug_assert!(t < high);
-            sum = sum.plus(W::scale(tables.sum(t), r));
-        }
+        reflected = constant_up_to + 1..last_r + 1;
     }
+    let xp = x / p;
+    sum = sum.plus(twice_over(sparse, reflected, |i| {
+        let q = u64::from(tables.primes[i]);
+        let t = quotient_by(xp, q, tables.inverse[i]);
+        debug_assert!(t <= y);
+        W::scale(tables.sum(t), q)
+    }));
     W::scale(sum, p)
+}
+
+/// `Σ term(i)` over `a` plus the same over `b`, each `term` taken once:
+/// twice where the ranges overlap (the reflected leaves lie among the
+/// sparse ones, so that most of them cost nothing of their own).
+#[inline(always)]
+fn twice_over<V: Value>(a: Range<usize>, b: Range<usize>, term: impl Fn(usize) -> V) -> V {
+    let sum = |range: Range<usize>| range.fold(V::default(), |sum, i| sum.plus(term(i)));
+    let (lo, hi) = (a.start.max(b.start), a.end.min(b.end));
+    if lo >= hi {
+        return sum(a).plus(sum(b));
+    }
+    let both = sum(lo..hi);
+    // Below and above the overlap, at most one range each has terms.
+    let below = sum(a.start.min(b.start)..lo);
+    let above = sum(hi..a.end.max(b.end));
+    both.plus(both).plus(below).plus(above)
 }
 
 /// The easy leaves with `y < t <= √x`: the odd numbers up to `√x` are
@@ -254,5 +270,28 @@ impl<W: Weight> Task for EasyLeaves<'_, W> {
         let (x, y, b, tables) = (self.x, self.y, self.b, self.tables);
         let p = u64::from(tables.primes[b]);
         easy_leaves::<W>(x, b, hard_up_to(x, p, y).max(p), tables)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::twice_over;
+
+    /// Every pair of ranges in `0..8` (disjoint, touching, overlapping,
+    /// nested, empty), against the two sums taken one by one.
+    #[test]
+    fn twice_over_adds_both_ranges() {
+        let term = |i: usize| 1u64 << (3 * i);
+        for a_start in 0..8 {
+            for a_end in a_start..8 {
+                for b_start in 0..8 {
+                    for b_end in b_start..8 {
+                        let plain: u64 = (a_start..a_end).chain(b_start..b_end).map(term).sum();
+                        let got = twice_over(a_start..a_end, b_start..b_end, term);
+                        assert_eq!(got, plain, "{a_start}..{a_end} and {b_start}..{b_end}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -15,10 +15,11 @@ pub(super) struct Tables<W: Weight> {
     pub(super) prefix: Vec<W::V>,
     /// `inverse[b] = 1 / p_b`, rounded.
     pub(super) inverse: Vec<f64>,
-    /// Bit `i` of `odd[i / 64]`: `2i + 1` is prime (bit 0 stands for 2).
-    pub(super) odd: Vec<u64>,
-    /// `π(128 w)` before word `w`.
-    pub(super) before: Vec<u32>,
+    /// `π` over the odd numbers, a word of 64 and its count at a time:
+    /// bit `i` of `pi_words[i / 64][0]` is set when `2i + 1` is prime (bit
+    /// 0 stands for 2), and `pi_words[w][1]` is `π(128 w)`, so that a
+    /// lookup reads one cache line.
+    pi_words: Vec<[u64; 2]>,
     /// `μ(n) · lpf_index(n)` for squarefree `n` (index capped at
     /// [`UNFACTORED`] `- 1`; `UNFACTORED` for `n = 1`), 0 for the others.
     pub(super) code: Vec<i16>,
@@ -41,12 +42,15 @@ impl<W: Weight> Tables<W> {
             odd[i / 64] |= 1 << (i % 64);
             primes.push(p as u32);
         }
-        let mut before = Vec::with_capacity(words);
-        let mut count = 0u32;
-        for &word in &odd {
-            before.push(count);
-            count += word.count_ones();
-        }
+        let mut count = 0;
+        let pi_words = odd
+            .iter()
+            .map(|&word| {
+                let before = count;
+                count += u64::from(word.count_ones());
+                [word, before]
+            })
+            .collect();
         let mut prefix = Vec::with_capacity(primes.len());
         prefix.push(W::V::default());
         for &p in &primes[1..] {
@@ -69,8 +73,7 @@ impl<W: Weight> Tables<W> {
             primes,
             prefix,
             inverse,
-            odd,
-            before,
+            pi_words,
             code,
         }
     }
@@ -90,7 +93,8 @@ impl<W: Weight> Tables<W> {
         let i = ((v - 1) / 2) as usize;
         let (w, bit) = (i / 64, i % 64);
         let mask = u64::MAX >> (63 - bit);
-        self.before[w] as usize + (self.odd[w] & mask).count_ones() as usize
+        let [word, before] = self.pi_words[w];
+        (before + u64::from((word & mask).count_ones())) as usize
     }
 
     /// The `y` of the tables.
