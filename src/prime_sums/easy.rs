@@ -67,19 +67,29 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
 
 /// `Σ term(i)` over `a` plus the same over `b`, each `term` taken once:
 /// twice where the ranges overlap (the reflected leaves lie among the
-/// sparse ones, so that most of them cost nothing of their own).
+/// sparse ones, so that most of them cost nothing of their own). Plain
+/// loops, not iterator adaptors: they stay inlined in the caller's
+/// [`Task`], compiled with its instructions.
 #[inline(always)]
 fn twice_over<V: Value>(a: Range<usize>, b: Range<usize>, term: impl Fn(usize) -> V) -> V {
-    let sum = |range: Range<usize>| range.fold(V::default(), |sum, i| sum.plus(term(i)));
     let (lo, hi) = (a.start.max(b.start), a.end.min(b.end));
-    if lo >= hi {
-        return sum(a).plus(sum(b));
+    // Ranges of terms taken once, and the overlap, taken twice.
+    let (once, twice) = match lo < hi {
+        false => ([a, b], 0..0),
+        // Below and above the overlap, at most one range each has terms.
+        true => ([a.start.min(b.start)..lo, hi..a.end.max(b.end)], lo..hi),
+    };
+    let mut sum = V::default();
+    for range in once {
+        for i in range {
+            sum = sum.plus(term(i));
+        }
     }
-    let both = sum(lo..hi);
-    // Below and above the overlap, at most one range each has terms.
-    let below = sum(a.start.min(b.start)..lo);
-    let above = sum(hi..a.end.max(b.end));
-    both.plus(both).plus(below).plus(above)
+    let mut both = V::default();
+    for i in twice {
+        both = both.plus(term(i));
+    }
+    sum.plus(both).plus(both)
 }
 
 /// The easy leaves with `y < t <= √x`: the odd numbers up to `√x` are
