@@ -115,12 +115,14 @@
 //!
 //! # Speed
 //!
-//! The one place for measured figures; item docs refer here. Measured on a
-//! shared 2-core Intel Xeon (KVM, family 6 model 207, AVX-512), one thread
-//! unless said, as whole-process ratios of medians against a baseline run
-//! alternately in the same session: primesieve 12.16 and primecount 8.7,
-//! built from source for this processor, and primesum 1.7. Below 1 the
-//! crate is faster.
+//! The one place for measured figures; item docs refer here. Measured on
+//! shared 2-core KVM machines, one thread unless said, as whole-process
+//! ratios of medians against a baseline run alternately in the same
+//! session: primesieve 12.16 and primecount 8.7, built from source for the
+//! processor, and primesum 1.7. The sieve, `nth_prime(10^15)` and
+//! `count_primes` rows were measured on an Intel Xeon (family 6 model 207,
+//! AVX-512), the other engine rows on an AMD EPYC (Zen 5, AVX-512). Below 1
+//! the crate is faster.
 //!
 //! | work | ratio |
 //! |---|---|
@@ -133,10 +135,10 @@
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 0.86× primesieve's iterator |
 //! | the same in a plain `for` loop | 1.16× primesieve's iterator |
 //! | the same backwards, `.rev().sum()` | 1.09× primesieve's iterator |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.29× primecount |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 2.7× to 3.7× primecount (two runs, the machine loaded) |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.79× primesum |
-//! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 2.4× to 2.7× primecount `--nth-prime` (two runs) |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.1× primecount |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 2.1× primecount, 1.26× its peak memory (15 MB) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.54× primesum, 3.3× primecount's `π(10^16)` |
+//! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 2.2× primecount `--nth-prime` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 3.5× primecount `--nth-prime` |
 //! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 2.1 · 10^8)`, at the switch | 0.88× the faster of the sieve and the engine |
 //! | over `[10^14, 10^14 + 2 · 10^9)`, at the switch | 0.93× the faster of the two |
