@@ -108,23 +108,29 @@ pub(crate) trait Counter: Copy {
     fn minus(self, other: Self) -> Self;
     /// As [`Bits`], for [`Weight::bits`](super::weight::Weight::bits).
     fn bits(self) -> Bits;
-    /// The sum of `counters[..k]`.
+    /// `self` where `mask` is all ones, nothing where it is 0.
+    fn masked(self, mask: u64) -> Self;
+    /// The sum of `counters[..k]`: every counter, masked, in a plain loop
+    /// over a fixed length, so that it compiles to vector compares with no
+    /// branch on `k` and stays inside the caller's task.
     #[inline(always)]
-    fn sum_before(counters: &[Self], k: usize) -> Self {
-        counters[..k].iter().fold(Self::ZERO, |sum, &c| sum.plus(c))
+    fn sum_before(counters: &[Self; SUPER_BLOCKS], k: usize) -> Self {
+        let mut sum = Self::ZERO;
+        for (j, &counter) in counters.iter().enumerate() {
+            sum = sum.plus(counter.masked(u64::from(j < k).wrapping_neg()));
+        }
+        sum
     }
     /// The bits at positions below `n` of `words`, whose first bit is at
-    /// position `offset`.
+    /// position `offset`: every word, masked, as [`Counter::sum_before`].
     #[inline(always)]
-    fn below(words: &[u64], offset: u64, n: u64) -> Self {
-        let (whole, rest) = ((n / 64) as usize, n % 64);
+    fn below(words: &[u64; BLOCK_WORDS], offset: u64, n: u64) -> Self {
         let mut sum = Self::ZERO;
-        for (w, &word) in words[..whole].iter().enumerate() {
-            sum = sum.plus(Self::of(word, offset + 64 * w as u64));
-        }
-        if rest > 0 {
-            let word = words[whole] & ((1 << rest) - 1);
-            sum = sum.plus(Self::of(word, offset + 64 * whole as u64));
+        for (w, &word) in words.iter().enumerate() {
+            // The low min(n - 64 w, 64) bits, or none.
+            let bits = n.saturating_sub(64 * w as u64).min(64);
+            let mask = ((1u128 << bits) - 1) as u64;
+            sum = sum.plus(Self::of(word & mask, offset + 64 * w as u64));
         }
         sum
     }
@@ -157,23 +163,9 @@ impl Counter for u64 {
             squares: 0,
         }
     }
-    /// Every counter, masked: no branch on `k`.
     #[inline(always)]
-    fn sum_before(counters: &[u64], k: usize) -> u64 {
-        let keep = |j: usize| u64::from(j < k).wrapping_neg();
-        (0..counters.len()).map(|j| counters[j] & keep(j)).sum()
-    }
-    /// Every word, masked: no branch on `n`.
-    #[inline(always)]
-    fn below(words: &[u64], _: u64, n: u64) -> u64 {
-        let mut sum = 0;
-        for (w, &word) in words.iter().enumerate() {
-            // The low min(n - 64 w, 64) bits, or none.
-            let bits = n.saturating_sub(64 * w as u64).min(64);
-            let mask = ((1u128 << bits) - 1) as u64;
-            sum += u64::from((word & mask).count_ones());
-        }
-        sum
+    fn masked(self, mask: u64) -> u64 {
+        self & mask
     }
 }
 
@@ -201,6 +193,10 @@ impl<const N: usize> Counter for [u64; N] {
     #[inline(always)]
     fn minus(self, other: [u64; N]) -> [u64; N] {
         std::array::from_fn(|k| self[k] - other[k])
+    }
+    #[inline(always)]
+    fn masked(self, mask: u64) -> [u64; N] {
+        self.map(|sum| sum & mask)
     }
     #[inline(always)]
     fn bits(self) -> Bits {
@@ -232,7 +228,7 @@ impl<C: Counter> Counted<C> {
     pub(super) fn new(words: usize) -> Counted<C> {
         let supers = words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS);
         Counted {
-            words: vec![0; words + BLOCK_WORDS],
+            words: vec![0; (supers + 1) * SUPER_BLOCKS * BLOCK_WORDS],
             counters: vec![C::ZERO; (supers + 1) * SUPER_BLOCKS],
             supers: vec![C::ZERO; supers + 1],
             total: C::ZERO,
@@ -242,18 +238,25 @@ impl<C: Counter> Counted<C> {
     /// Sets every counter to the bits.
     #[inline(always)]
     pub(super) fn recount(&mut self) {
-        self.total = C::ZERO;
-        self.supers.fill(C::ZERO);
-        for (k, block) in self.words.chunks(BLOCK_WORDS).enumerate() {
+        let mut total = C::ZERO;
+        let mut blocks = self.words.chunks_exact(BLOCK_WORDS);
+        let supers = self.counters.chunks_exact_mut(SUPER_BLOCKS);
+        let mut offset = 0;
+        for (counters, super_sum) in supers.zip(&mut self.supers) {
             let mut sum = C::ZERO;
-            for (j, &word) in block.iter().enumerate() {
-                let offset = 64 * (k * BLOCK_WORDS + j) as u64;
-                sum = sum.plus(C::of(word, offset));
+            for (counter, block) in counters.iter_mut().zip(&mut blocks) {
+                let mut block_sum = C::ZERO;
+                for &word in block {
+                    block_sum = block_sum.plus(C::of(word, offset));
+                    offset += 64;
+                }
+                *counter = block_sum;
+                sum = sum.plus(block_sum);
             }
-            self.counters[k] = sum;
-            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].plus(sum);
-            self.total = self.total.plus(sum);
+            *super_sum = sum;
+            total = total.plus(sum);
         }
+        self.total = total;
     }
 
     /// Clears bit `i`, and, if `COUNT`, takes it out of its block's and
@@ -286,9 +289,13 @@ impl<C: Counter> Counted<C> {
             cursor.block += SUPER_BLOCKS;
         }
         // The buffers run a super-block and a block past the segment's end.
-        let counters = &self.counters[super_start..super_start + SUPER_BLOCKS];
+        let counters = self.counters[super_start..super_start + SUPER_BLOCKS]
+            .try_into()
+            .expect("a super-block of counters");
         let start = block * BLOCK_WORDS;
-        let words = &self.words[start..start + BLOCK_WORDS];
+        let words = self.words[start..start + BLOCK_WORDS]
+            .try_into()
+            .expect("a block of words");
         cursor
             .sum
             .plus(C::sum_before(counters, block - super_start))
@@ -369,9 +376,8 @@ mod tests {
     fn block_sums_match_the_bits() {
         fn check<C: Counter + PartialEq + std::fmt::Debug>(words: &[u64; 4], offset: u64) {
             let bit = |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i);
-            let counters: Vec<C> = (0..16u64)
-                .map(|k| C::of(words[k as usize % 4].rotate_left(k as u32), 64 * k))
-                .collect();
+            let counters: [C; SUPER_BLOCKS] =
+                std::array::from_fn(|k| C::of(words[k % 4].rotate_left(k as u32), 64 * k as u64));
             for k in 0..=16 {
                 let plain = counters[..k].iter().fold(C::ZERO, |s, &c| s.plus(c));
                 assert_eq!(C::sum_before(&counters, k), plain, "first {k} counters");

@@ -24,7 +24,7 @@ use crate::threads;
 /// many multiples a segment takes them out of the counters slower.
 fn recount_below<W: Weight>() -> u32 {
     match W::POWER {
-        0 => 128,
+        0 => 256,
         1 => 32,
         _ => 16,
     }
