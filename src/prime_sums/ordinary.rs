@@ -2,27 +2,31 @@
 //! squarefree `n <= y`, each in closed form, with
 //! `φ(t, 1) = F(t) - f(2) F(t/2)`.
 
-use super::tables::Tables;
+use super::tables::{Tables, coprime_number};
 use super::weight::Weight;
 use crate::arith::Value;
 
 /// The ordinary leaves' sum.
 #[inline(always)]
 pub(super) fn ordinary<W: Weight>(x: u64, y: u64, tables: &Tables<W>) -> W::V {
-    let mut plus = W::V::default();
-    let mut minus = W::V::default();
-    for n in (1..=y).step_by(2) {
-        let code = tables.code[n as usize];
+    // [μ(n) = 1, μ(n) = -1]
+    let mut sums = [W::V::default(); 2];
+    let mut add = |n: u64, s: usize| {
+        let t = x / n;
+        let phi = W::scale(W::prefix(t).minus(W::scale(W::prefix(t / 2), 2)), n);
+        sums[s] = sums[s].plus(phi);
+    };
+    // Each odd squarefree `n` is `m` or `3 m`, `m` prime to 6 (μ(3 m) = -μ(m)).
+    for (k, &code) in tables.factors.iter().enumerate() {
         if code == 0 {
             continue;
         }
-        let t = x / n;
-        let phi = W::scale(W::prefix(t).minus(W::scale(W::prefix(t / 2), 2)), n);
-        if code > 0 {
-            plus = plus.plus(phi);
-        } else {
-            minus = minus.plus(phi);
+        let m = coprime_number(k);
+        let s = usize::from(code < 0);
+        add(m, s);
+        if 3 * m <= y {
+            add(3 * m, 1 - s);
         }
     }
-    plus.minus(minus)
+    sums[0].minus(sums[1])
 }

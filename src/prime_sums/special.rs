@@ -6,7 +6,7 @@
 use std::marker::PhantomData;
 
 use super::leaves::Leaves;
-use super::tables::{Tables, hard_up_to};
+use super::tables::{Tables, coprime_number, coprime_rank, hard_up_to};
 use super::weight::Weight;
 use super::{div, quotient, quotient_by};
 use crate::arith::Value;
@@ -58,9 +58,11 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
     let mut weights = [W::V::default(); 2];
     if b <= general {
         let first = above.max(y / p) + 1;
+        // The `m` in `first..=up_to`, all prime to 6, by their index.
+        let start = coprime_rank(first);
         let codes = tables
-            .code
-            .get(first as usize..=up_to as usize)
+            .factors
+            .get(start..coprime_rank(up_to + 1))
             .unwrap_or_default();
         // 64 codes at a time, a bit each for the `m` with leaves, from the top.
         let mut end = codes.len();
@@ -71,18 +73,18 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
             let mut mask = leaf_mask(&padded, b);
             // The quotients first, in a loop of their own: their divisions
             // overlap instead of waiting on the queries.
-            let mut leaves = [(0, 0); 64];
+            let mut leaves = [(0, 0, 0); 64];
             let mut count = 0;
             while mask != 0 {
                 let i = 63 - mask.leading_zeros() as usize;
                 mask ^= 1 << i;
-                let m = first + (end + i) as u64;
-                leaves[count] = (m, quotient(xp, m));
+                let m = coprime_number(start + end + i);
+                leaves[count] = (m, quotient(xp, m), chunk[i]);
                 count += 1;
             }
-            for &(m, t) in &leaves[..count] {
+            for &(m, t, code) in &leaves[..count] {
                 // Without a branch: the signs follow no pattern.
-                let s = usize::from(codes[(m - first) as usize] > 0);
+                let s = usize::from(code > 0);
                 let leaf = W::scale(phi.phi(t), p * m);
                 sums[s] = sums[s].plus(leaf);
                 if WEIGH {

@@ -20,9 +20,14 @@ pub(super) struct Tables<W: Weight> {
     /// 0 stands for 2), and `pi_words[w][1]` is `π(128 w)`, so that a
     /// lookup reads one cache line.
     pi_words: Vec<[u64; 2]>,
-    /// `μ(n) · lpf_index(n)` for squarefree `n` (index capped at
-    /// [`UNFACTORED`] `- 1`; `UNFACTORED` for `n = 1`), 0 for the others.
-    pub(super) code: Vec<i16>,
+    /// The factor table: for the numbers `m <= y` prime to 6, in order
+    /// ([`coprime_number`]), `μ(m) · lpf_index(m)` when `m` is squarefree
+    /// (the index capped at [`UNFACTORED`] `- 1`; `UNFACTORED` for `m =
+    /// 1`), 0 otherwise. A leaf's `m` has no factor 2 or 3, so the table
+    /// skips those numbers: a third of the memory, and of the codes a
+    /// leaf's search reads.
+    pub(super) factors: Vec<i16>,
+    y: u64,
 }
 
 /// The code of 1, whose least prime factor is none.
@@ -58,15 +63,18 @@ impl<W: Weight> Tables<W> {
             prefix.push(last.plus(W::of(p.into())));
         }
         let inverse = primes.iter().map(|&p| 1.0 / f64::from(p)).collect();
-        let mut code = vec![UNFACTORED; n + 1];
-        for (b, &p) in primes.iter().enumerate().skip(1) {
-            let p = p as usize;
+        let mut factors = vec![UNFACTORED; coprime_rank(y + 1)];
+        // The primes from 5 on, p_3, p_4, ...: each flips the sign of its
+        // multiples and, at the first, sets their least factor's index.
+        for (b, &p) in primes.iter().enumerate().skip(3) {
+            let p = u64::from(p);
             let index = b.min(UNFACTORED as usize - 1) as i16;
-            for c in code[p..].iter_mut().step_by(p) {
+            for m in coprime_multiples(p, y) {
+                let c = &mut factors[coprime_index(m)];
                 *c = if c.abs() == UNFACTORED { -index } else { -*c };
             }
-            if p * p <= n {
-                code[p * p..].iter_mut().step_by(p * p).for_each(|c| *c = 0);
+            for m in coprime_multiples(p * p, y) {
+                factors[coprime_index(m)] = 0;
             }
         }
         Tables {
@@ -74,7 +82,8 @@ impl<W: Weight> Tables<W> {
             prefix,
             inverse,
             pi_words,
-            code,
+            factors,
+            y,
         }
     }
 
@@ -99,7 +108,7 @@ impl<W: Weight> Tables<W> {
 
     /// The `y` of the tables.
     pub(super) fn y(&self) -> u64 {
-        self.code.len() as u64 - 1
+        self.y
     }
 
     /// `π(y)`, the index of the last prime.
@@ -108,8 +117,94 @@ impl<W: Weight> Tables<W> {
     }
 }
 
+/// How many numbers prime to 6 lie below `v`: the index of the first
+/// at or above it.
+pub(super) fn coprime_rank(v: u64) -> usize {
+    (2 * (v / 6) + u64::from(v % 6 >= 2)) as usize
+}
+
+/// The index of `m`, prime to 6, among the numbers prime to 6.
+#[inline(always)]
+fn coprime_index(m: u64) -> usize {
+    (m / 3) as usize
+}
+
+/// The number prime to 6 of index `k`: 1, 5, 7, 11, 13, ...
+#[inline(always)]
+pub(super) fn coprime_number(k: usize) -> u64 {
+    let k = k as u64;
+    3 * k + 1 + (k & 1)
+}
+
+/// The multiples `d j <= y` with `j` prime to 6, in increasing order, for
+/// `d` prime to 6: steps of `4 d` and `2 d` in turn from `d`.
+fn coprime_multiples(d: u64, y: u64) -> impl Iterator<Item = u64> {
+    std::iter::successors(Some((d, 4 * d, 2 * d)), |&(m, step, other)| {
+        Some((m + step, other, step))
+    })
+    .map(|(m, _, _)| m)
+    .take_while(move |&m| m <= y)
+}
+
 /// The last `q` of a hard leaf `p q` with `p > √y`: above, `t = x / (p
 /// q) < p²` and `φ(t, b - 1) = 1 + S(t) - S(p_{b-1})`.
 pub(super) fn hard_up_to(x: u64, p: u64, y: u64) -> u64 {
     div(x, p, p * p).min(y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prime_sums::weight::Count;
+
+    /// The numbers prime to 6 ranked, indexed and listed, against a plain
+    /// filter.
+    #[test]
+    fn numbers_prime_to_6_are_indexed_in_order() {
+        let coprime: Vec<u64> = (1..3000).filter(|m| m % 2 != 0 && m % 3 != 0).collect();
+        for (k, &m) in coprime.iter().enumerate() {
+            assert_eq!(coprime_number(k), m);
+            assert_eq!(coprime_index(m), k);
+        }
+        for v in 0..3000u64 {
+            let below = coprime.iter().filter(|&&m| m < v).count();
+            assert_eq!(coprime_rank(v), below, "v = {v}");
+        }
+    }
+
+    /// The factor table against trial division, for every `m` prime to 6
+    /// up to `y`, at `y` on both sides of a prime square.
+    #[test]
+    fn factor_table_matches_trial_division() {
+        for y in [1u64, 4, 5, 6, 7, 24, 25, 26, 48, 49, 50, 20_000] {
+            let tables = Tables::<Count>::new(y);
+            assert_eq!(tables.y(), y);
+            assert_eq!(tables.factors.len(), coprime_rank(y + 1), "y = {y}");
+            for (k, &code) in tables.factors.iter().enumerate() {
+                let m = coprime_number(k);
+                let mut rest = m;
+                let (mut least, mut sign, mut squarefree) = (None, -1i16, true);
+                let mut d = 2;
+                while rest > 1 {
+                    if rest.is_multiple_of(d) {
+                        least = least.or(Some(d));
+                        rest /= d;
+                        sign = -sign;
+                        squarefree &= !rest.is_multiple_of(d);
+                    } else {
+                        d += 1;
+                    }
+                }
+                let want = match (least, squarefree) {
+                    (None, _) => UNFACTORED,
+                    (Some(_), false) => 0,
+                    (Some(q), true) => {
+                        let index = tables.primes.iter().position(|&p| u64::from(p) == q);
+                        -sign * index.expect("q <= y is listed") as i16
+                    }
+                };
+                assert_eq!(code, want, "m = {m}, y = {y}");
+            }
+        }
+    }
 }
