@@ -298,7 +298,8 @@ impl<'a, W: Weight> Hard<'a, W> {
             let high = (low + span).min(end);
             self.fill_pattern(&mut segment.bits.words, low, high);
             segment.bits.recount();
-            for b in self.presieved + 1..=self.counted {
+            let counted = self.counted_from(low);
+            for b in self.presieved + 1..=counted {
                 if b < a {
                     let sieved = Sieved::<W> {
                         bits: &segment.bits,
@@ -323,8 +324,8 @@ impl<'a, W: Weight> Hard<'a, W> {
                 }
             }
             // The primes without hard leaves: P2 needs only their result.
-            if self.counted < self.sieving {
-                for b in self.counted + 1..=self.sieving {
+            if counted < self.sieving {
+                for b in counted + 1..=self.sieving {
                     self.cross::<false>(segment, b, low, high);
                 }
                 segment.bits.recount();
@@ -351,6 +352,26 @@ impl<'a, W: Weight> Hard<'a, W> {
             jobs.tick();
         }
         run
+    }
+
+    /// The last prime with hard leaves at or above `low`, whose
+    /// predecessors the segment from `low` counts as it crosses them off:
+    /// a prime `p_b` above `p_general` has its leaves' `t = x / (p_b q)`
+    /// below `x / p_b²`, since `q > p_b`, and then the segments count
+    /// only for the primes up to `√(x / low)`.
+    #[inline(always)]
+    fn counted_from(&self, low: u64) -> usize {
+        match low {
+            0 => self.counted,
+            _ => {
+                let root = (self.x / low).sqrt().min(self.y);
+                self.tables
+                    .pi(root)
+                    .max(self.general)
+                    .max(self.presieved)
+                    .min(self.counted)
+            }
+        }
     }
 
     /// Sets `words` to the odd numbers in `low..high` free of the presieved

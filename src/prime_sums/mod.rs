@@ -376,6 +376,31 @@ mod tests {
         }
     }
 
+    /// A prime `p` above `√y` stops being counted from the first segment
+    /// above `x / p²`: x chosen so that `x / low` is `p² - 1`, `p²` or
+    /// `p² + 1` at the edge `low` of a 128-number segment, on 1 and 2
+    /// threads.
+    #[test]
+    fn counting_stops_where_a_prime_has_no_more_leaves() {
+        let limit = 4_000_000u64;
+        let sums = running_sums(limit);
+        for p in [17u64, 19, 23, 29, 31] {
+            let first = (p * p).div_ceil(128);
+            for k in [first, first + 1, first + 7] {
+                let low = 128 * k;
+                for x in [p * p * low - low, p * p * low, p * p * low + low] {
+                    let y = x.cbrt() + 1;
+                    assert!(p * p > y && p.pow(4) <= x && x <= limit, "p = {p}, x = {x}");
+                    for threads in [1, 2] {
+                        let got =
+                            in_pool(threads, || engine_in_segments::<All>(x, y, 1, Report::NONE));
+                        assert_eq!(got, sums[x as usize], "x = {x}, p = {p}, {threads} threads");
+                    }
+                }
+            }
+        }
+    }
+
     /// x whose sieve ends a segment before, at and after a segment edge:
     /// `z = ⌊x / (y + 1)⌋ + 1 = k 2^21 + d`, against the segmented sieve.
     #[test]
