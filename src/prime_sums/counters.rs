@@ -11,7 +11,7 @@ pub(super) const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 
 /// Blocks per super-block: a run of queries walks the super-blocks' sums,
 /// then at most this many blocks' sums per query.
-pub(super) const SUPER_BLOCKS: usize = 16;
+pub(super) const SUPER_BLOCKS: usize = 4;
 
 /// The set bits of one sieve word, summarised: bit `i` stands for the
 /// number `base + 2i`.
@@ -374,26 +374,29 @@ mod tests {
     /// added one by one.
     #[test]
     fn block_sums_match_the_bits() {
-        fn check<C: Counter + PartialEq + std::fmt::Debug>(words: &[u64; 4], offset: u64) {
+        fn check<C: Counter + PartialEq + std::fmt::Debug>(
+            words: &[u64; BLOCK_WORDS],
+            offset: u64,
+        ) {
             let bit = |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i);
             let counters: [C; SUPER_BLOCKS] =
                 std::array::from_fn(|k| C::of(words[k % 4].rotate_left(k as u32), 64 * k as u64));
-            for k in 0..=16 {
+            for k in 0..=SUPER_BLOCKS {
                 let plain = counters[..k].iter().fold(C::ZERO, |s, &c| s.plus(c));
                 assert_eq!(C::sum_before(&counters, k), plain, "first {k} counters");
             }
             let mut plain = C::ZERO;
-            for n in 0..=256 {
+            for n in 0..=BLOCK_BITS {
                 assert_eq!(C::below(words, offset, n), plain, "bits below {n}");
-                if n < 256 {
+                if n < BLOCK_BITS {
                     plain = plain.plus(bit(n));
                 }
             }
         }
         let mut random = words(3);
         for k in 0..40u64 {
-            let block: [u64; 4] = match k {
-                0 => [u64::MAX; 4],
+            let block: [u64; BLOCK_WORDS] = match k {
+                0 => [u64::MAX; BLOCK_WORDS],
                 _ => std::array::from_fn(|_| random.next().expect("endless")),
             };
             let offset = 256 * k;
