@@ -11,6 +11,7 @@ use num_integer::Roots;
 use super::counters::{Counted, Counter, Cursor};
 use super::leaves::Leaves;
 use super::progress::Jobs;
+use super::quotient_by;
 use super::special::{Phi, special_leaves};
 use super::tables::Tables;
 use super::weight::Weight;
@@ -67,6 +68,25 @@ const WHEEL: [(u64, u64); 8] = [
     (23, 6),
     (29, 2),
 ];
+
+/// `TO_WHEEL[r]`: from a residue `r` modulo 30, the distance up to the
+/// first residue of [`WHEEL`] at or above it (1 past 29), and its index.
+const TO_WHEEL: [(u64, usize); 30] = {
+    let mut table = [(0, 0); 30];
+    let mut r = 0;
+    while r < 30 {
+        let mut index = 0;
+        while index < WHEEL.len() && WHEEL[index].0 < r as u64 {
+            index += 1;
+        }
+        table[r] = match index {
+            8 => (31 - r as u64, 0),
+            _ => (WHEEL[index].0 - r as u64, index),
+        };
+        r += 1;
+    }
+    table
+};
 
 /// The residues `k` whose multiples `k p` the sieve crosses off, with the
 /// distance to the next, and their modulus: [`WHEEL`] when 3 and 5 come
@@ -272,13 +292,17 @@ impl<'a, W: Weight> Hard<'a, W> {
         let root = x.sqrt();
         for b in self.presieved + 1..=self.sieving {
             let p = u64::from(self.tables.primes[b]);
-            let (wheel, modulus) = wheel(p);
-            let mut k = start.div_ceil(p).max(1);
-            while num_integer::gcd(k, modulus) > 1 {
-                k += 1;
-            }
-            let index = wheel.iter().position(|&(r, _)| r == k % modulus);
-            segment.next[b] = (k * p, index.expect("k is prime to the modulus"));
+            // The least multiple `k p >= start` with `k` on the wheel, with
+            // no division: a segment of every job starts here.
+            let k = quotient_by(start + p - 1, p, self.tables.inverse[b]).max(1);
+            let (k, index) = match wheel(p).1 {
+                2 => (k | 1, 0),
+                _ => {
+                    let (step, index) = TO_WHEEL[(k % 30) as usize];
+                    (k + step, index)
+                }
+            };
+            segment.next[b] = (k * p, index);
         }
         // The P2 primes `p` with `x / p` in `start..end`, largest first.
         let last = match start {
@@ -480,5 +504,25 @@ impl<W: Weight> Phi<W::V> for Sieved<'_, W> {
     fn phi(&mut self, t: u64) -> W::V {
         let sum = query::<W>(self.bits, &mut self.cursor, self.low, t);
         self.phi.plus(sum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From every `k` below 300, the step to the next `k` prime to 30 and
+    /// its residue's index in the wheel, against a search by `gcd`.
+    #[test]
+    fn steps_to_the_wheel_match_a_search() {
+        for k in 0..300u64 {
+            let mut next = k;
+            while num_integer::gcd(next, 30) > 1 {
+                next += 1;
+            }
+            let (step, index) = TO_WHEEL[(k % 30) as usize];
+            assert_eq!(k + step, next, "k = {k}");
+            assert_eq!(WHEEL[index].0, next % 30, "k = {k}");
+        }
     }
 }
