@@ -59,13 +59,14 @@ fn cube_root(x: u64) -> u64 {
     r
 }
 
-/// The engine's split `y = α ∛x`, `α = (ln x)² / 90` (the formula of its
-/// docs), rounded and bounded as its code does: `⌊max(α, 1) ⌊∛x⌋⌋`,
+/// The engine's split `y = α ∛x`, `α = max((ln x)² / 90, (ln x)⁴ / 93 500)`
+/// (the formula of its docs), rounded and bounded as its code does: `⌊max(α, 1) ⌊∛x⌋⌋`,
 /// clamped to `⌊∛x⌋ + 1 ..= ⌊√x⌋ - 1`. The thresholds below are computed
 /// from it.
 fn split(x: u64) -> u64 {
     let cube_root = cube_root(x);
-    let alpha = (x as f64).ln().powi(2) / 90.0;
+    let ln = (x as f64).ln();
+    let alpha = (ln * ln / 90.0).max(ln.powi(4) / 93_500.0);
     let y = (alpha.max(1.0) * cube_root as f64) as u64;
     y.clamp(cube_root + 1, x.isqrt() - 1)
 }
