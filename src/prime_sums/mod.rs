@@ -64,8 +64,8 @@ use weight::{Count, Linear, Square, Weight};
 /// # Complexity
 ///
 /// Time `O(x^{2/3} log log x / α)` for the sieve below `x / y` plus
-/// `O(x^{2/3} / log² x)` leaves, memory `O(y)`: about `2 y` bytes plus 32
-/// bytes per prime up to `y`, with `y = α ∛x` and `α = max((ln x)² / 90,
+/// `O(x^{2/3} / log² x)` leaves, memory `O(y)`: about `0.8 y` bytes plus
+/// 32 bytes per prime up to `y`, with `y = α ∛x` and `α = max((ln x)² / 90,
 /// (ln x)⁴ / 93 500)` (the two meet near `10^14`).
 /// The measured time and memory, as ratios to primecount's, are in the
 /// crate docs' [speed section](crate#speed).
