@@ -138,7 +138,7 @@
 //! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.68× primecount |
 //! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.74× primecount, at most its peak memory (11.3 MB against 12.0 MB) |
 //! | the same on both cores | 1.75× primecount on 2 threads |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.91× primecount, 2.1× its peak memory (67.5 MB against 32.4 MB) |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.85× primecount, 1.6× its peak memory (52.5 MB against 32.4 MB) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.52× primesum, 3.5× primecount's `π(10^16)` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.80× primecount `--nth-prime` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 3.5× primecount `--nth-prime` |

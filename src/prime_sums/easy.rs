@@ -29,10 +29,10 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
     let last_easy = tables.pi(div(x, p, p).min(tables.y())).max(first - 1);
     let y = tables.y();
     // Σ f(q) φ = Σ f(q) (1 - S(p_{b-1})) + Σ f(q) S(t).
-    let constant = W::of(1).minus(tables.prefix[b - 1]);
+    let constant = W::of(1).minus(tables.prefix(b - 1));
     let mut sum = constant
-        .mul(tables.prefix[last_easy].minus(tables.prefix[first - 1]))
-        .plus(tables.prefix[a].minus(tables.prefix[last_easy]));
+        .mul(tables.prefix(last_easy).minus(tables.prefix(first - 1)))
+        .plus(tables.prefix(a).minus(tables.prefix(last_easy)));
     // Up to `s = √(x/p)`, each leaf reads its own `S(t)`: the `q` of
     // `sparse`, whose `t = x / (p q)` is at most `y`.
     let root = (x / p).sqrt();
@@ -51,8 +51,8 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
         // r <= x / (p high): S(high).
         let constant_up_to = tables.pi(div(x, p, high).min(y)).min(last_r);
         sum = sum
-            .plus(tables.prefix[last_easy].mul(tables.prefix[constant_up_to]))
-            .minus(tables.prefix[tables.pi(low)].mul(tables.prefix[last_r]));
+            .plus(tables.prefix(last_easy).mul(tables.prefix(constant_up_to)))
+            .minus(tables.prefix(tables.pi(low)).mul(tables.prefix(last_r)));
         reflected = constant_up_to + 1..last_r + 1;
     }
     let xp = x / p;
@@ -173,7 +173,7 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
             WindowRun::then,
         );
         // S(start - 1); 2 is not in the tables' odd numbers.
-        let before = tables.prefix[tables.pi(self.start.clamp(2, self.hard.y))];
+        let before = tables.prefix(tables.pi(self.start.clamp(2, self.hard.y)));
         run.leaves.after(before)
     }
 
@@ -201,7 +201,7 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
                 let t = quotient_by(xp, q, tables.inverse[i]);
                 sum = sum.plus(W::scale(table.sum::<W>(low, t), q));
             }
-            let factors = tables.prefix[last].minus(tables.prefix[first - 1]);
+            let factors = tables.prefix(last).minus(tables.prefix(first - 1));
             leaves.add(W::scale(sum, p), W::scale(factors, p));
         }
         WindowRun { leaves, primes }

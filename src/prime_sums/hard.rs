@@ -315,7 +315,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             .rev()
             .peekable();
         // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
-        let removed = self.tables.prefix[self.sieving].minus(W::of(1));
+        let removed = self.tables.prefix(self.sieving).minus(W::of(1));
         let mut run = SegmentRun::empty(self.counted);
         let mut low = start;
         while low < end {

@@ -236,7 +236,7 @@ fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize, report: Report) -
         .plus(windows.sum(&jobs))
         .plus(hard.run(&jobs).total())
         .minus(W::of(1))
-        .plus(tables.prefix[a])
+        .plus(tables.prefix(a))
 }
 
 /// `⌊x / (a b)⌋ = ⌊⌊x / a⌋ / b⌋`, without overflow.

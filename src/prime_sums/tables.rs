@@ -11,8 +11,9 @@ use crate::sieve::PrimesIn;
 pub(super) struct Tables<W: Weight> {
     /// `primes[b] = p_b` for `1 <= b <= π(y)`; `primes[0] = 1`.
     pub(super) primes: Vec<u32>,
-    /// `prefix[b] = Σ_{i <= b} f(p_i)`.
-    pub(super) prefix: Vec<W::V>,
+    /// `prefix[b] = Σ_{i <= b} f(p_i)`, when the weight reads them
+    /// ([`Weight::READS_PREFIX`]; a count is `b` itself).
+    prefix: Vec<W::V>,
     /// `inverse[b] = 1 / p_b`, rounded.
     pub(super) inverse: Vec<f64>,
     /// `π` over the odd numbers, a word of 64 and its count at a time:
@@ -56,11 +57,14 @@ impl<W: Weight> Tables<W> {
                 [word, before]
             })
             .collect();
-        let mut prefix = Vec::with_capacity(primes.len());
-        prefix.push(W::V::default());
-        for &p in &primes[1..] {
-            let last = *prefix.last().expect("starts with 0");
-            prefix.push(last.plus(W::of(p.into())));
+        let mut prefix = Vec::new();
+        if W::READS_PREFIX {
+            prefix.reserve_exact(primes.len());
+            prefix.push(W::V::default());
+            for &p in &primes[1..] {
+                let last = *prefix.last().expect("starts with 0");
+                prefix.push(last.plus(W::of(p.into())));
+            }
         }
         let inverse = primes.iter().map(|&p| 1.0 / f64::from(p)).collect();
         let mut factors = vec![UNFACTORED; coprime_rank(y + 1)];
@@ -87,10 +91,16 @@ impl<W: Weight> Tables<W> {
         }
     }
 
+    /// `S(p_k) = Σ f(p)` over the first `k` primes, `k <= π(y)`.
+    #[inline(always)]
+    pub(super) fn prefix(&self, k: usize) -> W::V {
+        W::over_primes(k, &self.prefix)
+    }
+
     /// `S(v)` for `v <= y`.
     #[inline(always)]
     pub(super) fn sum(&self, v: u64) -> W::V {
-        W::over_primes(self.pi(v), &self.prefix)
+        self.prefix(self.pi(v))
     }
 
     /// `π(v)` for `v <= y`.

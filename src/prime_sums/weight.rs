@@ -23,6 +23,9 @@ pub(crate) trait Weight {
     fn scale(v: Self::V, n: u64) -> Self::V;
     /// `Σ f(base + 2i)` over the set bits `i` that `bits` summarises.
     fn bits(base: u64, bits: Bits) -> Self::V;
+    /// Whether [`Weight::over_primes`] reads the running sums: the tables
+    /// keep them only then.
+    const READS_PREFIX: bool = true;
     /// `Σ f(p)` over the first `k` primes, from `prefix`, their running
     /// sums (`prefix[0] = 0`).
     #[inline(always)]
@@ -38,6 +41,7 @@ impl Weight for Count {
     type V = u64;
     type Counter = u64;
     const POWER: u32 = 0;
+    const READS_PREFIX: bool = false;
 
     #[inline]
     fn of(_: u64) -> u64 {
