@@ -72,6 +72,20 @@ pub enum Error {
         power: u32,
     },
 
+    /// A modulus for primes by residue class is out of range.
+    ///
+    /// [`prime_pi_by_residue`](crate::sieve::prime_pi_by_residue) and
+    /// [`prime_sum_by_residue`](crate::sieve::prime_sum_by_residue) take
+    /// every modulus from 1 to
+    /// [`MAX_MODULUS`](crate::sieve::MAX_MODULUS).
+    #[error("the modulus {q} is not in 1..={max}")]
+    InvalidModulus {
+        /// The modulus asked for.
+        q: u64,
+        /// The largest modulus accepted.
+        max: u64,
+    },
+
     /// A sliding-game board has no room for both the red counter and the space.
     ///
     /// Every board needs at least two cells: neither side may be 0, and

@@ -93,21 +93,22 @@ impl Bits {
     }
 }
 
-/// The set bits of a run of sieve words, summarised as [`Bits`] for
-/// positions `i` counted from the run's first bit, to the power a weight
-/// needs and no further: a segment's counters, in machine words however
-/// wide the weight's values, turned into values once per query.
+/// The set bits of a run of sieve words, summarised for positions `i`
+/// counted from the run's first bit, to what a weight needs and no
+/// further: a segment's counters, in machine words however wide the
+/// weight's values, turned into values once per query.
 pub(crate) trait Counter: Copy {
+    /// What the counter needs to know of the positions beyond `i` itself:
+    /// nothing for the [`Scalar`] ones, the classes of `i` for [`ByClass`].
+    type Layout: Clone + Send + Sync;
     /// No bits.
     const ZERO: Self;
     /// The bits of `word`, whose bit 0 is at position `offset`.
-    fn of(word: u64, offset: u64) -> Self;
+    fn of(word: u64, offset: u64, layout: &Self::Layout) -> Self;
     /// The bit at position `i`, if `bit` is 1; nothing if it is 0.
-    fn bit(bit: u64, i: u64) -> Self;
+    fn bit(bit: u64, i: u64, layout: &Self::Layout) -> Self;
     fn plus(self, other: Self) -> Self;
     fn minus(self, other: Self) -> Self;
-    /// As [`Bits`], for [`Weight::bits`](super::weight::Weight::bits).
-    fn bits(self) -> Bits;
     /// `self` where `mask` is all ones, nothing where it is 0.
     fn masked(self, mask: u64) -> Self;
     /// The sum of `counters[..k]`: every counter, masked, in a plain loop
@@ -124,27 +125,34 @@ pub(crate) trait Counter: Copy {
     /// The bits at positions below `n` of `words`, whose first bit is at
     /// position `offset`: every word, masked, as [`Counter::sum_before`].
     #[inline(always)]
-    fn below(words: &[u64; BLOCK_WORDS], offset: u64, n: u64) -> Self {
+    fn below(words: &[u64; BLOCK_WORDS], offset: u64, n: u64, layout: &Self::Layout) -> Self {
         let mut sum = Self::ZERO;
         for (w, &word) in words.iter().enumerate() {
             // The low min(n - 64 w, 64) bits, or none.
             let bits = n.saturating_sub(64 * w as u64).min(64);
             let mask = ((1u128 << bits) - 1) as u64;
-            sum = sum.plus(Self::of(word & mask, offset + 64 * w as u64));
+            sum = sum.plus(Self::of(word & mask, offset + 64 * w as u64, layout));
         }
         sum
     }
 }
 
+/// A counter of every bit alike, whose sums are [`Bits`].
+pub(crate) trait Scalar: Counter<Layout = ()> {
+    /// As [`Bits`], for [`Polynomial::bits`](super::weight::Polynomial::bits).
+    fn bits(self) -> Bits;
+}
+
 /// How many bits are set.
 impl Counter for u64 {
+    type Layout = ();
     const ZERO: u64 = 0;
     #[inline(always)]
-    fn of(word: u64, _: u64) -> u64 {
+    fn of(word: u64, _: u64, (): &()) -> u64 {
         u64::from(word.count_ones())
     }
     #[inline(always)]
-    fn bit(bit: u64, _: u64) -> u64 {
+    fn bit(bit: u64, _: u64, (): &()) -> u64 {
         bit
     }
     #[inline(always)]
@@ -156,6 +164,13 @@ impl Counter for u64 {
         self - other
     }
     #[inline(always)]
+    fn masked(self, mask: u64) -> u64 {
+        self & mask
+    }
+}
+
+impl Scalar for u64 {
+    #[inline(always)]
     fn bits(self) -> Bits {
         Bits {
             count: self,
@@ -163,18 +178,15 @@ impl Counter for u64 {
             squares: 0,
         }
     }
-    #[inline(always)]
-    fn masked(self, mask: u64) -> u64 {
-        self & mask
-    }
 }
 
 /// `[count, Σ i, Σ i²]` up to the power `N - 1`; positions below 2^20 keep
 /// `Σ i²` below 2^64 (a segment's bits number at most that).
 impl<const N: usize> Counter for [u64; N] {
+    type Layout = ();
     const ZERO: [u64; N] = [0; N];
     #[inline(always)]
-    fn of(word: u64, offset: u64) -> [u64; N] {
+    fn of(word: u64, offset: u64, (): &()) -> [u64; N] {
         let bits = Bits::of(word, N as u32 - 1);
         // Σ (o + i) = o c + Σ i, Σ (o + i)² = o² c + 2 o Σ i + Σ i².
         let (c, f, s) = (bits.count, bits.positions, bits.squares);
@@ -182,7 +194,7 @@ impl<const N: usize> Counter for [u64; N] {
         std::array::from_fn(|k| sums[k])
     }
     #[inline(always)]
-    fn bit(bit: u64, i: u64) -> [u64; N] {
+    fn bit(bit: u64, i: u64, (): &()) -> [u64; N] {
         let sums = [bit, bit * i, bit * i * i];
         std::array::from_fn(|k| sums[k])
     }
@@ -198,6 +210,9 @@ impl<const N: usize> Counter for [u64; N] {
     fn masked(self, mask: u64) -> [u64; N] {
         self.map(|sum| sum & mask)
     }
+}
+
+impl<const N: usize> Scalar for [u64; N] {
     #[inline(always)]
     fn bits(self) -> Bits {
         let sum = |k: usize| self.get(k).copied().unwrap_or(0);
@@ -209,9 +224,73 @@ impl<const N: usize> Counter for [u64; N] {
     }
 }
 
+/// The classes of the positions modulo a period `L`: `masks[phase * L +
+/// c]` has bit `j` set when `(phase + j) mod L = c`, for `phase < L`.
+#[derive(Clone)]
+pub(crate) struct Classes {
+    period: u64,
+    masks: Vec<u64>,
+}
+
+impl Classes {
+    /// The classes modulo `period`, `1 <= period`.
+    pub(crate) fn new(period: u64) -> Classes {
+        let masks = (0..period * period)
+            .map(|k| {
+                // The bits j = c - phase modulo L, L + that, ...
+                let (phase, class) = (k / period, k % period);
+                (0..64)
+                    .skip(((class + period - phase) % period) as usize)
+                    .step_by(period as usize)
+                    .fold(0, |mask, j| mask | 1 << j)
+            })
+            .collect();
+        Classes { period, masks }
+    }
+}
+
+/// A [`Scalar`] counter per class of positions modulo a period `L <= N`:
+/// `0[c]` sums the positions `i` with `i mod L = c` (the others stay 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ByClass<C, const N: usize>(pub(crate) [C; N]);
+
+impl<C: Scalar, const N: usize> Counter for ByClass<C, N> {
+    type Layout = Classes;
+    const ZERO: Self = ByClass([C::ZERO; N]);
+    #[inline(always)]
+    fn of(word: u64, offset: u64, classes: &Classes) -> Self {
+        let period = classes.period as usize;
+        let phase = (offset % classes.period) as usize;
+        let masks = &classes.masks[phase * period..][..period];
+        let mut counter = Self::ZERO;
+        for (sum, &mask) in counter.0.iter_mut().zip(masks) {
+            *sum = C::of(word & mask, offset, &());
+        }
+        counter
+    }
+    #[inline(always)]
+    fn bit(bit: u64, i: u64, classes: &Classes) -> Self {
+        let mut counter = Self::ZERO;
+        counter.0[(i % classes.period) as usize] = C::bit(bit, i, &());
+        counter
+    }
+    #[inline(always)]
+    fn plus(self, other: Self) -> Self {
+        ByClass(std::array::from_fn(|c| self.0[c].plus(other.0[c])))
+    }
+    #[inline(always)]
+    fn minus(self, other: Self) -> Self {
+        ByClass(std::array::from_fn(|c| self.0[c].minus(other.0[c])))
+    }
+    #[inline(always)]
+    fn masked(self, mask: u64) -> Self {
+        ByClass(self.0.map(|sum| sum.masked(mask)))
+    }
+}
+
 /// A segment's bits, a bit per odd number, with their sums per block, per
 /// super-block and in all, by position `i` from the segment's first bit.
-pub(super) struct Counted<C> {
+pub(super) struct Counted<C: Counter> {
     /// The bits, a block and a super-block longer than the segment: a
     /// query reads whole ones.
     pub(super) words: Vec<u64>,
@@ -221,17 +300,19 @@ pub(super) struct Counted<C> {
     supers: Vec<C>,
     /// The sum of every counter.
     pub(super) total: C,
+    layout: C::Layout,
 }
 
 impl<C: Counter> Counted<C> {
     /// Room for a segment of `words` words, all clear.
-    pub(super) fn new(words: usize) -> Counted<C> {
+    pub(super) fn new(words: usize, layout: C::Layout) -> Counted<C> {
         let supers = words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS);
         Counted {
             words: vec![0; (supers + 1) * SUPER_BLOCKS * BLOCK_WORDS],
             counters: vec![C::ZERO; (supers + 1) * SUPER_BLOCKS],
             supers: vec![C::ZERO; supers + 1],
             total: C::ZERO,
+            layout,
         }
     }
 
@@ -247,7 +328,7 @@ impl<C: Counter> Counted<C> {
             for (counter, block) in counters.iter_mut().zip(&mut blocks) {
                 let mut block_sum = C::ZERO;
                 for &word in block {
-                    block_sum = block_sum.plus(C::of(word, offset));
+                    block_sum = block_sum.plus(C::of(word, offset, &self.layout));
                     offset += 64;
                 }
                 *counter = block_sum;
@@ -269,7 +350,7 @@ impl<C: Counter> Counted<C> {
         let mut taken = C::ZERO;
         if COUNT {
             // The bit's value, without a branch.
-            taken = C::bit(self.words[w] >> (i % 64) & 1, i);
+            taken = C::bit(self.words[w] >> (i % 64) & 1, i, &self.layout);
             let k = (i / BLOCK_BITS) as usize;
             self.counters[k] = self.counters[k].minus(taken);
             self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(taken);
@@ -299,7 +380,7 @@ impl<C: Counter> Counted<C> {
         cursor
             .sum
             .plus(C::sum_before(counters, block - super_start))
-            .plus(C::below(words, 64 * start as u64, n % BLOCK_BITS))
+            .plus(C::below(words, 64 * start as u64, n % BLOCK_BITS, &self.layout))
     }
 }
 
@@ -322,7 +403,7 @@ impl<C: Counter> Cursor<C> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::weight::{Square, Weight};
+    use super::super::weight::{Polynomial, Square};
     use super::*;
     use crate::testing::words;
 
@@ -336,7 +417,7 @@ mod tests {
             assert_eq!(bits.squares, set.iter().map(|i| i * i).sum::<u64>());
             let base = 1_000_000_007u64;
             let squares: u128 = set.iter().map(|i| u128::from(base + 2 * i).pow(2)).sum();
-            assert_eq!(Square::<u128>::bits(base, bits), squares);
+            assert_eq!(Square::<u128>::default().bits(base, bits), squares);
         }
     }
 
@@ -355,13 +436,13 @@ mod tests {
                 set.iter().sum(),
                 set.iter().map(|i| i * i).sum(),
             ];
-            assert_eq!(<u64 as Counter>::of(word, offset), sums[0]);
-            assert_eq!(<[u64; 2]>::of(word, offset), [sums[0], sums[1]]);
-            assert_eq!(<[u64; 3]>::of(word, offset), sums);
+            assert_eq!(<u64 as Counter>::of(word, offset, &()), sums[0]);
+            assert_eq!(<[u64; 2]>::of(word, offset, &()), [sums[0], sums[1]]);
+            assert_eq!(<[u64; 3]>::of(word, offset, &()), sums);
             let i = offset + k % 64;
-            assert_eq!(<[u64; 3]>::bit(1, i), [1, i, i * i]);
-            assert_eq!(<[u64; 3]>::bit(0, i), [0; 3]);
-            let bits = <[u64; 3]>::of(word, offset).minus(<[u64; 3]>::ZERO).bits();
+            assert_eq!(<[u64; 3]>::bit(1, i, &()), [1, i, i * i]);
+            assert_eq!(<[u64; 3]>::bit(0, i, &()), [0; 3]);
+            let bits = <[u64; 3]>::of(word, offset, &()).minus(<[u64; 3]>::ZERO).bits();
             assert_eq!(
                 (bits.count, bits.positions, bits.squares),
                 (sums[0], sums[1], sums[2])
@@ -377,17 +458,20 @@ mod tests {
         fn check<C: Counter + PartialEq + std::fmt::Debug>(
             words: &[u64; BLOCK_WORDS],
             offset: u64,
+            layout: &C::Layout,
         ) {
-            let bit = |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i);
-            let counters: [C; SUPER_BLOCKS] =
-                std::array::from_fn(|k| C::of(words[k % 4].rotate_left(k as u32), 64 * k as u64));
+            let bit =
+                |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i, layout);
+            let counters: [C; SUPER_BLOCKS] = std::array::from_fn(|k| {
+                C::of(words[k % 4].rotate_left(k as u32), 64 * k as u64, layout)
+            });
             for k in 0..=SUPER_BLOCKS {
                 let plain = counters[..k].iter().fold(C::ZERO, |s, &c| s.plus(c));
                 assert_eq!(C::sum_before(&counters, k), plain, "first {k} counters");
             }
             let mut plain = C::ZERO;
             for n in 0..=BLOCK_BITS {
-                assert_eq!(C::below(words, offset, n), plain, "bits below {n}");
+                assert_eq!(C::below(words, offset, n, layout), plain, "bits below {n}");
                 if n < BLOCK_BITS {
                     plain = plain.plus(bit(n));
                 }
@@ -400,9 +484,15 @@ mod tests {
                 _ => std::array::from_fn(|_| random.next().expect("endless")),
             };
             let offset = 256 * k;
-            check::<u64>(&block, offset);
-            check::<[u64; 2]>(&block, offset);
-            check::<[u64; 3]>(&block, offset);
+            check::<u64>(&block, offset, &());
+            check::<[u64; 2]>(&block, offset, &());
+            check::<[u64; 3]>(&block, offset, &());
+            // Periods dividing the block, and not, up to the longest.
+            for period in [1, 2, 3, 7, 50, 99] {
+                let classes = Classes::new(period);
+                check::<ByClass<u64, 100>>(&block, offset, &classes);
+                check::<ByClass<[u64; 2], 100>>(&block, offset + 64, &classes);
+            }
         }
     }
 
@@ -411,7 +501,7 @@ mod tests {
     #[test]
     fn queries_match_the_bits() {
         let words = 3 * BLOCK_WORDS * SUPER_BLOCKS + 5;
-        let mut counted = Counted::<[u64; 3]>::new(words);
+        let mut counted = Counted::<[u64; 3]>::new(words, ());
         for (w, word) in counted.words[..words]
             .iter_mut()
             .zip(crate::testing::words(4))
@@ -424,7 +514,7 @@ mod tests {
             counted.total = counted.total.minus(taken);
         }
         let bit = |c: &Counted<[u64; 3]>, i: u64| {
-            <[u64; 3]>::bit(c.words[(i / 64) as usize] >> (i % 64) & 1, i)
+            <[u64; 3]>::bit(c.words[(i / 64) as usize] >> (i % 64) & 1, i, &())
         };
         let mut cursor = Cursor::new();
         let mut plain = <[u64; 3]>::ZERO;
@@ -435,5 +525,24 @@ mod tests {
             }
         }
         assert_eq!(counted.total, plain);
+    }
+
+    /// A word's counters by class of position, for every period up to
+    /// 100 and offsets on every phase, against the bits sorted one by one.
+    #[test]
+    fn class_counters_match_the_positions() {
+        for (k, word) in (0..400u64).zip(words(5)) {
+            let period = 1 + k % 100;
+            let classes = Classes::new(period);
+            let offset = 64 * (k / 3);
+            let mut want = [[0u64; 2]; 100];
+            for j in (0..64).filter(|j| word >> j & 1 == 1) {
+                let i = offset + j;
+                let class = &mut want[(i % period) as usize];
+                *class = [class[0] + 1, class[1] + i];
+            }
+            let got = ByClass::<[u64; 2], 100>::of(word, offset, &classes);
+            assert_eq!(got.0, want, "period {period}, offset {offset}");
+        }
     }
 }

@@ -6,7 +6,6 @@ use std::ops::Range;
 
 use num_integer::Roots;
 
-use super::counters::Bits;
 use super::hard::Hard;
 use super::leaves::Leaves;
 use super::progress::Jobs;
@@ -22,14 +21,14 @@ use crate::threads;
 /// S(p_{b-1})`, since `t < p_b²` and `t <= y`.
 #[inline(always)]
 fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>) -> W::V {
-    let a = tables.a();
+    let (a, w) = (tables.a(), &tables.weight);
     let p = u64::from(tables.primes[b]);
     let first = tables.pi(hard_up_to) + 1;
     // q > x / p² leaves t < p: φ = 1.
     let last_easy = tables.pi(div(x, p, p).min(tables.y())).max(first - 1);
     let y = tables.y();
     // Σ f(q) φ = Σ f(q) (1 - S(p_{b-1})) + Σ f(q) S(t).
-    let constant = W::of(1).minus(tables.prefix(b - 1));
+    let constant = w.of(1).minus(tables.prefix(b - 1));
     let mut sum = constant
         .mul(tables.prefix(last_easy).minus(tables.prefix(first - 1)))
         .plus(tables.prefix(a).minus(tables.prefix(last_easy)));
@@ -60,9 +59,9 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
         let q = u64::from(tables.primes[i]);
         let t = quotient_by(xp, q, tables.inverse[i]);
         debug_assert!(t <= y);
-        W::scale(tables.sum(t), q)
+        w.scale(tables.sum(t), q)
     }));
-    W::scale(sum, p)
+    w.scale(sum, p)
 }
 
 /// `Σ term(i)` over `a` plus the same over `b`, each `term` taken once:
@@ -181,6 +180,7 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
     #[inline(always)]
     fn window(&self, i: usize, table: &mut Table<W::V>) -> WindowRun<W::V> {
         let (x, y, tables) = (self.hard.x, self.hard.y, self.hard.tables);
+        let w = &tables.weight;
         let low = self.start + (i * 128 * self.words) as u64;
         let high = (low + 128 * self.words as u64).min(self.end);
         let primes = self.fill(table, low, high);
@@ -199,10 +199,10 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
             for i in first..=last {
                 let q = u64::from(tables.primes[i]);
                 let t = quotient_by(xp, q, tables.inverse[i]);
-                sum = sum.plus(W::scale(table.sum::<W>(low, t), q));
+                sum = sum.plus(w.scale(table.sum(w, low, t), q));
             }
             let factors = tables.prefix(last).minus(tables.prefix(first - 1));
-            leaves.add(W::scale(sum, p), W::scale(factors, p));
+            leaves.add(w.scale(sum, p), w.scale(factors, p));
         }
         WindowRun { leaves, primes }
     }
@@ -230,10 +230,11 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
                 words[0] |= 1 << (p / 2);
             }
         }
+        let weight = &hard.tables.weight;
         let mut sum = W::V::default();
         for (w, (&word, before)) in words.iter().zip(&mut table.before).enumerate() {
             *before = sum;
-            sum = sum.plus(W::bits(low + 128 * w as u64 + 1, Bits::of(word, W::POWER)));
+            sum = sum.plus(weight.word(low + 128 * w as u64 + 1, word));
         }
         sum
     }
@@ -242,11 +243,11 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
 impl<V: Value> Table<V> {
     /// `Σ f(p)` over the primes `low <= p <= t` of the window from `low`.
     #[inline(always)]
-    fn sum<W: Weight<V = V>>(&self, low: u64, t: u64) -> V {
+    fn sum<W: Weight<V = V>>(&self, weight: &W, low: u64, t: u64) -> V {
         let n = (t - low).div_ceil(2);
         let w = (n / 64) as usize;
         let word = self.words[w] & ((1 << (n % 64)) - 1);
-        self.before[w].plus(W::bits(low + 128 * w as u64 + 1, Bits::of(word, W::POWER)))
+        self.before[w].plus(weight.word(low + 128 * w as u64 + 1, word))
     }
 }
 

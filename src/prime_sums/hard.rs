@@ -124,7 +124,7 @@ pub(super) struct Hard<'a, W: Weight> {
 
 /// One thread's segment: the odd numbers still unsieved, counted, and
 /// where each sieving prime crosses off next.
-struct Segment<C> {
+struct Segment<C: Counter> {
     bits: Counted<C>,
     /// The next multiple `k p_b` to cross off, `k` prime to 30, and the
     /// index of `k mod 30` in [`WHEEL`].
@@ -271,7 +271,7 @@ impl<'a, W: Weight> Hard<'a, W> {
     /// A segment's buffers.
     fn segment(&self) -> Segment<W::Counter> {
         Segment {
-            bits: Counted::new(self.words),
+            bits: Counted::new(self.words, self.tables.weight.layout().clone()),
             next: vec![(0, 0); self.sieving + 1],
         }
     }
@@ -284,7 +284,7 @@ impl<'a, W: Weight> Hard<'a, W> {
         segment: &mut Segment<W::Counter>,
         jobs: &Jobs,
     ) -> SegmentRun<W::V> {
-        let (x, y) = (self.x, self.y);
+        let (x, y, w) = (self.x, self.y, &self.tables.weight);
         let span = 128 * self.words as u64;
         let start = segments.start * span;
         let end = (segments.end * span).min(self.z);
@@ -315,7 +315,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             .rev()
             .peekable();
         // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
-        let removed = self.tables.prefix(self.sieving).minus(W::of(1));
+        let removed = self.tables.prefix(self.sieving).minus(w.of(1));
         let mut run = SegmentRun::empty(self.counted);
         let mut low = start;
         while low < end {
@@ -325,7 +325,8 @@ impl<'a, W: Weight> Hard<'a, W> {
             let counted = self.counted_from(low);
             for b in self.presieved + 1..=counted {
                 if b < a {
-                    let sieved = Sieved::<W> {
+                    let sieved = Sieved {
+                        weight: w,
                         bits: &segment.bits,
                         phi: run.phi[b],
                         cursor: Cursor::new(),
@@ -339,7 +340,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                     };
                     run.leaves[b].add(leaves.sum, leaves.weight);
                 }
-                run.phi[b] = run.phi[b].plus(W::bits(low + 1, segment.bits.total.bits()));
+                run.phi[b] = run.phi[b].plus(w.counted(low + 1, segment.bits.total));
                 if self.tables.primes[b] < recount_below::<W>() {
                     self.cross::<false>(segment, b, low, high);
                     segment.bits.recount();
@@ -356,7 +357,7 @@ impl<'a, W: Weight> Hard<'a, W> {
             }
             let mut cursor = Cursor::new();
             if (low..high).contains(&root) {
-                let sum = query::<W>(&segment.bits, &mut cursor, low, root);
+                let sum = query(w, &segment.bits, &mut cursor, low, root);
                 run.root = Some(run.primes.plus(sum).plus(removed));
             }
             while let Some(&p) = p2_primes.peek() {
@@ -367,11 +368,11 @@ impl<'a, W: Weight> Hard<'a, W> {
                 p2_primes.next();
                 let sum = run
                     .primes
-                    .plus(query::<W>(&segment.bits, &mut cursor, low, v));
-                run.p2.add(W::scale(sum.plus(removed), p), W::of(p));
-                run.p2_pairs.add(W::scale(run.p2.weight, p), W::of(p));
+                    .plus(query(w, &segment.bits, &mut cursor, low, v));
+                run.p2.add(w.scale(sum.plus(removed), p), w.of(p));
+                run.p2_pairs.add(w.scale(run.p2.weight, p), w.of(p));
             }
-            run.primes = run.primes.plus(W::bits(low + 1, segment.bits.total.bits()));
+            run.primes = run.primes.plus(w.counted(low + 1, segment.bits.total));
             low = high;
             jobs.tick();
         }
@@ -481,17 +482,19 @@ impl<W: Weight> Task for SieveSegments<'_, '_, W> {
 /// with the same `cursor`.
 #[inline(always)]
 fn query<W: Weight>(
+    weight: &W,
     bits: &Counted<W::Counter>,
     cursor: &mut Cursor<W::Counter>,
     low: u64,
     t: u64,
 ) -> W::V {
     let below = bits.below(cursor, (t - low).div_ceil(2));
-    W::bits(low + 1, below.bits())
+    weight.counted(low + 1, below)
 }
 
 /// From the segment, sieved up to `p_{b-1}`, for increasing `t`.
 struct Sieved<'s, W: Weight> {
+    weight: &'s W,
     bits: &'s Counted<W::Counter>,
     /// `φ(low - 1, b - 1)`, counted from the run's first number.
     phi: W::V,
@@ -502,7 +505,7 @@ struct Sieved<'s, W: Weight> {
 impl<W: Weight> Phi<W::V> for Sieved<'_, W> {
     #[inline(always)]
     fn phi(&mut self, t: u64) -> W::V {
-        let sum = query::<W>(self.bits, &mut self.cursor, self.low, t);
+        let sum = query(self.weight, self.bits, &mut self.cursor, self.low, t);
         self.phi.plus(sum)
     }
 }

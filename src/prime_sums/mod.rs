@@ -51,7 +51,8 @@ use easy::{EasyLeaves, Windows};
 use hard::Hard;
 use progress::Jobs;
 use tables::Tables;
-use weight::{Count, Linear, Square, Weight};
+use crate::Error;
+use weight::{Count, Linear, Polynomial, Progression, Residue, Square, Weight};
 
 /// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
 ///
@@ -81,7 +82,7 @@ use weight::{Count, Linear, Square, Weight};
 /// ```
 #[must_use]
 pub fn prime_pi(x: u64) -> u64 {
-    weighed::<Count>(x, Report::NONE)
+    weighed(x, Count, Report::NONE)
 }
 
 /// `Σ p`, the sum of the primes `p <= x`, exact for every `u64` `x` (it is
@@ -124,17 +125,72 @@ pub fn prime_pi(x: u64) -> u64 {
 /// ```
 #[must_use]
 pub fn prime_sum(x: u64) -> u128 {
-    weighed::<Linear<u128>>(x, Report::NONE)
+    weighed(x, Linear::default(), Report::NONE)
 }
 
 /// [`prime_pi`], its progress passed to `report`.
 pub(crate) fn prime_pi_reporting(x: u64, report: Report) -> u64 {
-    weighed::<Count>(x, report)
+    weighed(x, Count, report)
 }
 
 /// [`prime_sum`], its progress passed to `report`.
 pub(crate) fn prime_sum_reporting(x: u64, report: Report) -> u128 {
-    weighed::<Linear<u128>>(x, report)
+    weighed(x, Linear::default(), report)
+}
+
+/// The largest modulus of [`prime_pi_by_residue`](crate::sieve::prime_pi_by_residue)
+/// and [`prime_sum_by_residue`](crate::sieve::prime_sum_by_residue).
+pub const MAX_MODULUS: u64 = 100;
+
+/// The number of primes `p <= x` in each class modulo `q`, its progress
+/// passed to `report`.
+pub(crate) fn prime_pi_by_residue_reporting(
+    x: u64,
+    q: u64,
+    report: Report,
+) -> Result<Vec<u64>, Error> {
+    by_residue(x, q, Count, report)
+}
+
+/// The sum of the primes `p <= x` in each class modulo `q`, its progress
+/// passed to `report`.
+pub(crate) fn prime_sum_by_residue_reporting(
+    x: u64,
+    q: u64,
+    report: Report,
+) -> Result<Vec<u128>, Error> {
+    by_residue(x, q, Linear::default(), report)
+}
+
+/// `Σ g(p)` over the primes `p <= x` in each class modulo `q`: the engine
+/// with the weight `g` split by class ([`Residue`]), its vectors as short
+/// as `q` allows.
+fn by_residue<G: Polynomial + Progression>(
+    x: u64,
+    q: u64,
+    g: G,
+    report: Report,
+) -> Result<Vec<G::V>, Error> {
+    fn classes<G: Polynomial + Progression, const N: usize>(
+        x: u64,
+        q: u64,
+        g: G,
+        report: Report,
+    ) -> Vec<G::V> {
+        let sums = weighed(x, Residue::<G, N>::new(g, q), report).sums;
+        sums[..q as usize].to_vec()
+    }
+    Ok(match q {
+        1..=4 => classes::<G, 4>(x, q, g, report),
+        5..=12 => classes::<G, 12>(x, q, g, report),
+        13..=MAX_MODULUS => classes::<G, { MAX_MODULUS as usize }>(x, q, g, report),
+        _ => {
+            return Err(Error::InvalidModulus {
+                q,
+                max: MAX_MODULUS,
+            });
+        }
+    })
 }
 
 /// Below this, adding up a sieve's primes beats the engine.
@@ -142,13 +198,13 @@ pub(crate) const SIEVE_BELOW: u64 = 1 << 12;
 
 /// `Σ f(p)` over the primes `p <= x`, by the faster method for `x`, its
 /// progress passed to `report`.
-fn weighed<W: Weight>(x: u64, report: Report) -> W::V {
+fn weighed<W: Weight>(x: u64, weight: W, report: Report) -> W::V {
     if x < SIEVE_BELOW.max(MIN_X) {
         PrimesIn::new(0..x + 1)
             .expect("the sieving primes below 2^6 fit in memory")
-            .fold(W::V::default(), |s, p| s.plus(W::of(p)))
+            .fold(W::V::default(), |s, p| s.plus(weight.of(p)))
     } else {
-        engine::<W>(x, split(x), report)
+        engine(x, split(x), weight, report)
     }
 }
 
@@ -156,11 +212,11 @@ fn weighed<W: Weight>(x: u64, report: Report) -> W::V {
 /// [`count_grids`](crate::sliding_game::count_grids) needs. The squares are
 /// carried in 128 bits while `Σ_{n <= x} n² < 2^128`, in 192 above.
 pub(crate) fn count_and_squares(x: u64) -> (u64, Wide) {
-    if Square::<Wide>::prefix(x).to_u128().is_some() {
-        let (count, squares) = weighed::<(Count, Square<u128>)>(x, Report::NONE);
+    if Square::<Wide>::default().prefix(x).to_u128().is_some() {
+        let (count, squares) = weighed(x, (Count, Square::default()), Report::NONE);
         (count, Wide::from_u128(squares))
     } else {
-        weighed::<(Count, Square<Wide>)>(x, Report::NONE)
+        weighed(x, (Count, Square::default()), Report::NONE)
     }
 }
 
@@ -203,16 +259,22 @@ fn segment_words(z: u64) -> usize {
 
 /// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `y` ([`split`] in
 /// use), with segments as long as the thread count wants.
-fn engine<W: Weight>(x: u64, y: u64, report: Report) -> W::V {
+fn engine<W: Weight>(x: u64, y: u64, weight: W, report: Report) -> W::V {
     let z = x / (y + 1) + 1;
-    engine_in_segments::<W>(x, y, segment_words(z), report)
+    engine_in_segments(x, y, segment_words(z), weight, report)
 }
 
 /// [`engine`] sieving `words` words a segment.
-fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize, report: Report) -> W::V {
+fn engine_in_segments<W: Weight>(
+    x: u64,
+    y: u64,
+    words: usize,
+    weight: W,
+    report: Report,
+) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
     // Each part that counts bits is a task for the processor's `popcnt`.
-    let tables = Tables::<W>::new(y);
+    let tables = Tables::new(y, weight);
     let a = tables.a();
     let hard = Hard::<W>::new(x, y, &tables, words);
     let windows = Windows::new(&hard, words);
@@ -230,12 +292,12 @@ fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize, report: Report) -
         W::V::default,
         W::V::plus,
     );
-    ordinary::ordinary::<W>(x, y, &tables)
+    ordinary::ordinary(x, y, &tables)
         .plus(hard.tiny_leaves())
         .plus(easy)
         .plus(windows.sum(&jobs))
         .plus(hard.run(&jobs).total())
-        .minus(W::of(1))
+        .minus(tables.weight.of(1))
         .plus(tables.prefix(a))
 }
 
@@ -301,7 +363,10 @@ mod tests {
             .collect()
     }
 
-    type All = (Count, (Linear<u128>, Square<u128>));
+    /// The engine's three sums at once.
+    fn all() -> (Count, (Linear<u128>, Square<u128>)) {
+        (Count, (Linear::default(), Square::default()))
+    }
 
     /// The engine at every x from its minimum to 30 000, and at every split
     /// y it allows for x below 3000, against a sieve's running sums.
@@ -315,12 +380,12 @@ mod tests {
             };
             for y in ys.filter(|y| (y + 1) * (y + 1) <= x) {
                 assert_eq!(
-                    engine::<All>(x, y, Report::NONE),
+                    engine(x, y, all(), Report::NONE),
                     sums[x as usize],
                     "x = {x}, y = {y}"
                 );
                 assert_eq!(
-                    engine::<Count>(x, y, Report::NONE),
+                    engine(x, y, Count, Report::NONE),
                     sums[x as usize].0,
                     "pi({x}), y = {y}"
                 );
@@ -339,7 +404,7 @@ mod tests {
         let check = |x: u64, y: u64, words: usize| {
             for threads in [1, 2, 3] {
                 let got = in_pool(threads, || {
-                    engine_in_segments::<All>(x, y, words, Report::NONE)
+                    engine_in_segments(x, y, words, all(), Report::NONE)
                 });
                 assert_eq!(
                     got, sums[x as usize],
@@ -347,7 +412,7 @@ mod tests {
                 );
                 // A count alone has counters of its own (`u64`).
                 let count = in_pool(threads, || {
-                    engine_in_segments::<Count>(x, y, words, Report::NONE)
+                    engine_in_segments(x, y, words, Count, Report::NONE)
                 });
                 assert_eq!(count, sums[x as usize].0, "pi({x}), y = {y}, {words} words");
             }
@@ -397,7 +462,7 @@ mod tests {
                     assert!(p * p > y && p.pow(4) <= x && x <= limit, "p = {p}, x = {x}");
                     for threads in [1, 2] {
                         let got =
-                            in_pool(threads, || engine_in_segments::<All>(x, y, 1, Report::NONE));
+                            in_pool(threads, || engine_in_segments(x, y, 1, all(), Report::NONE));
                         assert_eq!(got, sums[x as usize], "x = {x}, p = {p}, {threads} threads");
                     }
                 }
@@ -422,7 +487,7 @@ mod tests {
                     .unwrap()
                     .fold((0, (0, 0)), with_prime);
                 let got = in_pool(1, || {
-                    engine_in_segments::<All>(x, y, SEGMENT_WORDS, Report::NONE)
+                    engine_in_segments(x, y, SEGMENT_WORDS, all(), Report::NONE)
                 });
                 assert_eq!(got, sums, "x = {x}, y = {y}");
             }

@@ -11,9 +11,10 @@ use crate::arith::Value;
 pub(super) fn ordinary<W: Weight>(x: u64, y: u64, tables: &Tables<W>) -> W::V {
     // [μ(n) = 1, μ(n) = -1]
     let mut sums = [W::V::default(); 2];
+    let w = &tables.weight;
     let mut add = |n: u64, s: usize| {
         let t = x / n;
-        let phi = W::scale(W::prefix(t).minus(W::scale(W::prefix(t / 2), 2)), n);
+        let phi = w.scale(w.prefix(t).minus(w.scale(w.prefix(t / 2), 2)), n);
         sums[s] = sums[s].plus(phi);
     };
     // Each odd squarefree `n` is `m` or `3 m`, `m` prime to 6 (μ(3 m) = -μ(m)).

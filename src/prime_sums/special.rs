@@ -3,8 +3,6 @@
 //! `φ(t, b - 1)` ([`Phi`]): the hard leaves' sieve, or [`tiny_phi`] for the
 //! presieved primes.
 
-use std::marker::PhantomData;
-
 use super::leaves::Leaves;
 use super::tables::{Tables, coprime_number, coprime_rank, hard_up_to};
 use super::weight::Weight;
@@ -17,16 +15,15 @@ pub(super) trait Phi<V> {
 }
 
 /// From [`tiny_phi`], for the presieved primes.
-struct Tiny<'a, W> {
-    primes: &'a [u32],
+struct Tiny<'a, W: Weight> {
+    tables: &'a Tables<W>,
     k: usize,
-    weight: PhantomData<W>,
 }
 
 impl<W: Weight> Phi<W::V> for Tiny<'_, W> {
     #[inline(always)]
     fn phi(&mut self, t: u64) -> W::V {
-        tiny_phi::<W>(t, self.k, self.primes)
+        tiny_phi(t, self.k, self.tables)
     }
 }
 
@@ -44,7 +41,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
     high: u64,
     mut phi: impl Phi<W::V>,
 ) -> Leaves<W::V> {
-    let y = tables.y();
+    let (y, w) = (tables.y(), &tables.weight);
     let p = u64::from(tables.primes[b]);
     // t = x / (p m) in low..high: x / (p high) < m <= x / (p low).
     let above = div(x, p, high);
@@ -85,10 +82,10 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
             for &(m, t, code) in &leaves[..count] {
                 // Without a branch: the signs follow no pattern.
                 let s = usize::from(code > 0);
-                let leaf = W::scale(phi.phi(t), p * m);
+                let leaf = w.scale(phi.phi(t), p * m);
                 sums[s] = sums[s].plus(leaf);
                 if WEIGH {
-                    weights[s] = weights[s].plus(W::of(p * m));
+                    weights[s] = weights[s].plus(w.of(p * m));
                 }
             }
         }
@@ -105,9 +102,9 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
                 *leaf = (q, quotient_by(xp, q, tables.inverse[i]));
             }
             for &(q, t) in &leaves[..top - bottom] {
-                sums[0] = sums[0].plus(W::scale(phi.phi(t), p * q));
+                sums[0] = sums[0].plus(w.scale(phi.phi(t), p * q));
                 if WEIGH {
-                    weights[0] = weights[0].plus(W::of(p * q));
+                    weights[0] = weights[0].plus(w.of(p * q));
                 }
             }
             top = bottom;
@@ -149,11 +146,7 @@ pub(super) fn tiny_leaves<W: Weight>(
 ) -> W::V {
     let mut sum = W::V::default();
     for b in 2..=presieved.min(tables.a() - 1) {
-        let tiny = Tiny::<W> {
-            primes: &tables.primes,
-            k: b - 1,
-            weight: PhantomData,
-        };
+        let tiny = Tiny { tables, k: b - 1 };
         let leaves = special_leaves::<W, false>(x, tables, general, b, 0, z, tiny);
         sum = sum.plus(leaves.sum);
     }
@@ -163,13 +156,14 @@ pub(super) fn tiny_leaves<W: Weight>(
 /// `φ(t, k)` by `φ(t, k) = φ(t, k - 1) - f(p_k) φ(t / p_k, k - 1)` down
 /// to `φ(t, 0) = F(t)`: `2^k` terms, for the presieved primes.
 #[inline(always)]
-fn tiny_phi<W: Weight>(t: u64, k: usize, primes: &[u32]) -> W::V {
+fn tiny_phi<W: Weight>(t: u64, k: usize, tables: &Tables<W>) -> W::V {
+    let w = &tables.weight;
     match k {
-        0 => W::prefix(t),
+        0 => w.prefix(t),
         _ => {
-            let p = u64::from(primes[k]);
-            let rest = W::scale(tiny_phi::<W>(t / p, k - 1, primes), p);
-            tiny_phi::<W>(t, k - 1, primes).minus(rest)
+            let p = u64::from(tables.primes[k]);
+            let rest = w.scale(tiny_phi(t / p, k - 1, tables), p);
+            tiny_phi(t, k - 1, tables).minus(rest)
         }
     }
 }

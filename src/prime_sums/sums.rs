@@ -57,7 +57,7 @@ impl PrimeSums {
     #[must_use]
     pub fn new(x: u64) -> PrimeSums {
         let (count, (sum, squares)) =
-            weighed::<(Count, (Linear<u128>, Square<u128>))>(x, Report::NONE);
+            weighed(x, (Count, (Linear::default(), Square::default())), Report::NONE);
         let fits = u128::from(x).checked_mul(sum).is_some();
         // (Σ p)² / π(x) <= Σ p²: past 2^128 once (Σ p / 2^64)² >= π(x).
         let high = sum >> 64;
@@ -66,7 +66,7 @@ impl PrimeSums {
         } else if high * high >= u128::from(count) {
             None
         } else {
-            weighed::<Square<Wide>>(x, Report::NONE).to_u128()
+            weighed(x, Square::<Wide>::default(), Report::NONE).to_u128()
         };
         PrimeSums {
             x,

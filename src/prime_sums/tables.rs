@@ -11,7 +11,8 @@ use crate::sieve::PrimesIn;
 pub(super) struct Tables<W: Weight> {
     /// `primes[b] = p_b` for `1 <= b <= π(y)`; `primes[0] = 1`.
     pub(super) primes: Vec<u32>,
-    /// `prefix[b] = Σ_{i <= b} f(p_i)`, when the weight reads them
+    /// `prefix[k] = Σ_{i <= b} f(p_i)` for `b = k S`, `S` the weight's
+    /// [`Weight::PREFIX_STRIDE`], when it reads them
     /// ([`Weight::READS_PREFIX`]; a count is `b` itself).
     prefix: Vec<W::V>,
     /// `inverse[b] = 1 / p_b`, rounded.
@@ -29,13 +30,14 @@ pub(super) struct Tables<W: Weight> {
     /// leaf's search reads.
     pub(super) factors: Vec<i16>,
     y: u64,
+    pub(super) weight: W,
 }
 
 /// The code of 1, whose least prime factor is none.
 pub(super) const UNFACTORED: i16 = i16::MAX;
 
 impl<W: Weight> Tables<W> {
-    pub(super) fn new(y: u64) -> Tables<W> {
+    pub(super) fn new(y: u64, weight: W) -> Tables<W> {
         let n = y as usize;
         // A bit per odd number 1, 3, ..., <= y, and a word to spare.
         let words = n.div_ceil(2) / 64 + 2;
@@ -59,11 +61,14 @@ impl<W: Weight> Tables<W> {
             .collect();
         let mut prefix = Vec::new();
         if W::READS_PREFIX {
-            prefix.reserve_exact(primes.len());
-            prefix.push(W::V::default());
-            for &p in &primes[1..] {
-                let last = *prefix.last().expect("starts with 0");
-                prefix.push(last.plus(W::of(p.into())));
+            prefix.reserve_exact(primes.len() / W::PREFIX_STRIDE + 1);
+            let mut sum = W::V::default();
+            prefix.push(sum);
+            for (b, &p) in primes.iter().enumerate().skip(1) {
+                sum = sum.plus(weight.of(p.into()));
+                if b % W::PREFIX_STRIDE == 0 {
+                    prefix.push(sum);
+                }
             }
         }
         let inverse = primes.iter().map(|&p| 1.0 / f64::from(p)).collect();
@@ -88,13 +93,14 @@ impl<W: Weight> Tables<W> {
             pi_words,
             factors,
             y,
+            weight,
         }
     }
 
     /// `S(p_k) = Σ f(p)` over the first `k` primes, `k <= π(y)`.
     #[inline(always)]
     pub(super) fn prefix(&self, k: usize) -> W::V {
-        W::over_primes(k, &self.prefix)
+        self.weight.over_primes(k, &self.prefix, &self.primes)
     }
 
     /// `S(v)` for `v <= y`.
@@ -187,7 +193,7 @@ mod tests {
     #[test]
     fn factor_table_matches_trial_division() {
         for y in [1u64, 4, 5, 6, 7, 24, 25, 26, 48, 49, 50, 20_000] {
-            let tables = Tables::<Count>::new(y);
+            let tables = Tables::new(y, Count);
             assert_eq!(tables.y(), y);
             assert_eq!(tables.factors.len(), coprime_rank(y + 1), "y = {y}");
             for (k, &code) in tables.factors.iter().enumerate() {

@@ -6,7 +6,10 @@ use std::ops::{Range, RangeBounds};
 use super::method::{self, Total};
 use super::{half_open, nth, pieces};
 use crate::Error;
-use crate::prime_sums::{Report, prime_pi_reporting, prime_sum_reporting};
+use crate::prime_sums::{
+    Report, prime_pi_by_residue_reporting, prime_pi_reporting, prime_sum_by_residue_reporting,
+    prime_sum_reporting,
+};
 
 /// The questions the combinatorial engine answers, asked with options:
 /// today, a function that receives the fraction of the work done.
@@ -114,6 +117,46 @@ impl<'a> Engine<'a> {
         let sum = prime_sum_reporting(x, self.report);
         self.report.done(1.0);
         sum
+    }
+
+    /// [`prime_pi_by_residue`](super::prime_pi_by_residue)`(x, q)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`prime_pi_by_residue`](super::prime_pi_by_residue).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    ///
+    /// assert_eq!(Engine::new().prime_pi_by_residue(20, 3)?, vec![1, 3, 4]);
+    /// # Ok::<(), primeboard::Error>(())
+    /// ```
+    pub fn prime_pi_by_residue(&self, x: u64, q: u64) -> Result<Vec<u64>, Error> {
+        let classes = prime_pi_by_residue_reporting(x, q, self.report)?;
+        self.report.done(1.0);
+        Ok(classes)
+    }
+
+    /// [`prime_sum_by_residue`](super::prime_sum_by_residue)`(x, q)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`prime_sum_by_residue`](super::prime_sum_by_residue).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use primeboard::sieve::Engine;
+    ///
+    /// assert_eq!(Engine::new().prime_sum_by_residue(20, 3)?, vec![3, 7 + 13 + 19, 2 + 5 + 11 + 17]);
+    /// # Ok::<(), primeboard::Error>(())
+    /// ```
+    pub fn prime_sum_by_residue(&self, x: u64, q: u64) -> Result<Vec<u128>, Error> {
+        let classes = prime_sum_by_residue_reporting(x, q, self.report)?;
+        self.report.done(1.0);
+        Ok(classes)
     }
 
     /// [`nth_prime`](super::nth_prime)`(n)`: the progress is that of its `π`.

@@ -1,0 +1,188 @@
+//! `prime_pi_by_residue` and `prime_sum_by_residue`: the engine split by
+//! class against a byte sieve whose primes are sorted into their classes,
+//! the segmented sieve over windows, `prime_pi` and `prime_sum`, and
+//! published counts.
+
+mod common;
+
+use common::*;
+use primeboard::Error;
+use primeboard::sieve::{self, MAX_MODULUS};
+
+/// The counts and sums by class modulo `q` of the primes `p <= x`, for
+/// every `x <= limit` in turn, from a byte sieve.
+fn running_classes(limit: u64, q: u64) -> impl Iterator<Item = (u64, Vec<u64>, Vec<u128>)> {
+    let table = byte_sieve(limit);
+    let (mut counts, mut sums) = (vec![0u64; q as usize], vec![0u128; q as usize]);
+    (0..=limit).map(move |x| {
+        if table[x as usize] {
+            counts[(x % q) as usize] += 1;
+            sums[(x % q) as usize] += u128::from(x);
+        }
+        (x, counts.clone(), sums.clone())
+    })
+}
+
+/// Both entry points at `x` modulo `q`, against the sieve's classes.
+fn check(x: u64, q: u64, counts: &[u64], sums: &[u128]) {
+    assert_eq!(sieve::prime_pi_by_residue(x, q).unwrap(), counts, "π({x}) mod {q}");
+    assert_eq!(sieve::prime_sum_by_residue(x, q).unwrap(), sums, "Σp({x}) mod {q}");
+}
+
+/// The engine takes over from the sieve at 2^12.
+const ENGINE_FROM: u64 = 1 << 12;
+
+#[test]
+fn every_modulus_matches_a_sieve_by_class() {
+    // Every q, with vectors of 4, 12 and 100 classes, at the switch from
+    // the sieve to the engine and at x spread over 2 · 10^5 with an odd
+    // step, so that they fall on every class.
+    let limit = 200_000;
+    for q in 1..=MAX_MODULUS {
+        let edges = [0, 1, 2, 3, ENGINE_FROM - 1, ENGINE_FROM, ENGINE_FROM + 1];
+        for (x, counts, sums) in running_classes(limit, q) {
+            if edges.contains(&x) || x % 9973 == 5000 % 9973 && x >= 5000 {
+                check(x, q, &counts, &sums);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_x_matches_a_sieve_by_class_for_small_moduli() {
+    // Every x to 20 000 at the largest q of the 4- and 12-class vectors
+    // and the least of the longer ones.
+    for q in [4, 12, 13] {
+        for (x, counts, sums) in running_classes(20_000, q) {
+            check(x, q, &counts, &sums);
+        }
+    }
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn every_x_to_200_000_matches_a_sieve_by_class() {
+    for q in [3, 4, 5, 12] {
+        for (x, counts, sums) in running_classes(200_000, q) {
+            check(x, q, &counts, &sums);
+        }
+    }
+}
+
+/// At seeded random `x` below `top` and random `q`: the classes add up to
+/// `prime_pi` and `prime_sum`, and the change from `x - 10^6` is the
+/// segmented sieve's primes of the window sorted into their classes.
+fn check_random_windows(top: u64, cases: usize, seed: u64) {
+    let mut state = seed;
+    for _ in 0..cases {
+        let x = 1_000_000 + xorshift(&mut state) % (top - 1_000_000);
+        let q = 1 + xorshift(&mut state) % MAX_MODULUS;
+        let lo = x - 1_000_000;
+        let (counts, sums) = (
+            sieve::prime_pi_by_residue(x, q).unwrap(),
+            sieve::prime_sum_by_residue(x, q).unwrap(),
+        );
+        assert_eq!(counts.iter().sum::<u64>(), sieve::prime_pi(x), "π({x}) mod {q}");
+        assert_eq!(sums.iter().sum::<u128>(), sieve::prime_sum(x), "Σp({x}) mod {q}");
+        let (mut below, mut sums_below) = (
+            sieve::prime_pi_by_residue(lo, q).unwrap(),
+            sieve::prime_sum_by_residue(lo, q).unwrap(),
+        );
+        for p in sieve::primes_in(lo + 1..=x).unwrap() {
+            below[(p % q) as usize] += 1;
+            sums_below[(p % q) as usize] += u128::from(p);
+        }
+        assert_eq!(below, counts, "π mod {q} from {lo} to {x}");
+        assert_eq!(sums_below, sums, "Σp mod {q} from {lo} to {x}");
+    }
+}
+
+#[test]
+fn classes_match_windows_at_seeded_random_x() {
+    check_random_windows(1_000_000_000, 20, 0x5eed_0021);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn classes_match_windows_at_random_x_to_1e11() {
+    check_random_windows(100_000_000_000, 40, 0x5eed_1021);
+}
+
+/// The primes below `10^k` that are 1 and 3 modulo 4, `k = 1, 2, ...`
+/// (OEIS A091098 and A091099).
+const ONE_MOD_4: [u64; 14] = [
+    1,
+    11,
+    80,
+    609,
+    4783,
+    39175,
+    332_180,
+    2_880_504,
+    25_423_491,
+    227_523_275,
+    2_059_020_280,
+    18_803_924_340,
+    173_078_120_573,
+    1_602_470_783_672,
+];
+const THREE_MOD_4: [u64; 14] = [
+    2,
+    13,
+    87,
+    619,
+    4808,
+    39322,
+    332_398,
+    2_880_950,
+    25_424_042,
+    227_529_235,
+    2_059_034_532,
+    18_803_987_677,
+    173_078_153_073,
+    1_602_470_967_129,
+];
+
+fn check_published(k_range: std::ops::RangeInclusive<usize>) {
+    for k in k_range {
+        let classes = sieve::prime_pi_by_residue(10u64.pow(k as u32), 4).unwrap();
+        let want = [0, ONE_MOD_4[k - 1], 1, THREE_MOD_4[k - 1]];
+        assert_eq!(classes, want, "10^{k}");
+    }
+}
+
+#[test]
+fn published_counts_modulo_4() {
+    check_published(1..=11);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn published_counts_modulo_4_large() {
+    check_published(12..=14);
+}
+
+#[test]
+fn answers_do_not_depend_on_the_threads() {
+    for (x, q) in [(10_000_000u64, 4u64), (12_345_678_901, 12), (987_654_321, 97)] {
+        let one = in_pool(1, || sieve::prime_sum_by_residue(x, q).unwrap());
+        for threads in [2, 3, 7] {
+            let got = in_pool(threads, || sieve::prime_sum_by_residue(x, q).unwrap());
+            assert_eq!(got, one, "x = {x}, q = {q}, {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn moduli_out_of_range_are_refused() {
+    for q in [0, MAX_MODULUS + 1, u64::MAX] {
+        let refused = Err(Error::InvalidModulus {
+            q,
+            max: MAX_MODULUS,
+        });
+        assert_eq!(sieve::prime_pi_by_residue(1000, q), refused);
+        assert_eq!(sieve::prime_sum_by_residue(u64::MAX, q).map(|_| ()), refused.map(|_: Vec<u64>| ()));
+    }
+    // The top of the range takes every modulus.
+    assert_eq!(sieve::prime_pi_by_residue(1, 100).unwrap(), vec![0; 100]);
+}
