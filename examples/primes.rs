@@ -27,6 +27,9 @@ usage: primes [--threads N] [COMMAND] ...
 
   count [LO] HI         how many primes (the default command: count 1e9)
   sum [LO] HI           their sum
+  count --mod Q HI      how many primes below HI in each class modulo Q
+                        (1 to 100), a line a class
+  sum --mod Q HI        their sum in each class modulo Q
   list [LO] HI          the primes, one a line
   nth N                 the N-th prime (nth 1 is 2)
   next N                the least prime > N
@@ -101,6 +104,26 @@ fn show_progress(done: f64) {
     eprint!("\r{:5.1}%", 100.0 * done);
 }
 
+/// The primes' counts or sums below `HI` by class modulo `q`, a line a
+/// class: the engine's values at `HI - 1`.
+fn by_residue<T: std::fmt::Display>(
+    out: &mut impl Write,
+    bounds: &[String],
+    q: u64,
+    up_to: impl Fn(u64) -> Result<Vec<T>, primeboard::Error>,
+) -> Result<(), Failure> {
+    let last = match range(bounds)? {
+        (Bound::Included(0), Bound::Excluded(hi)) if bounds.len() == 1 => hi.saturating_sub(1),
+        (Bound::Included(0), Bound::Unbounded) if bounds.len() == 1 => u64::MAX,
+        _ => return Err(Failure::Usage("--mod takes one bound: HI".into())),
+    };
+    // HI = 0 or 1: no primes.
+    for (r, class) in up_to(last)?.iter().enumerate() {
+        writeln!(out, "{r} mod {q}: {class}")?;
+    }
+    Ok(())
+}
+
 /// The one number a command takes.
 fn single(args: &[String], command: &str) -> Result<u64, Failure> {
     match args {
@@ -113,6 +136,9 @@ fn run(mut args: Vec<String>) -> Result<(), Failure> {
     if let Some(n) = take_option(&mut args, "threads")? {
         use_threads(&n)?;
     }
+    let modulus = take_option(&mut args, "mod")?
+        .map(|q| number(&q))
+        .transpose()?;
     let (command, rest) = match args.first().map(String::as_str) {
         Some(c @ ("count" | "list" | "sum" | "nth" | "next" | "prev")) => (c, &args[1..]),
         _ => ("count", &args[..]),
@@ -125,10 +151,13 @@ fn run(mut args: Vec<String>) -> Result<(), Failure> {
     };
     let start = Instant::now();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    match command {
-        "count" => writeln!(out, "{}", engine.count_primes(range(rest)?)?)?,
-        "sum" => writeln!(out, "{}", engine.sum_primes(range(rest)?)?)?,
-        "nth" => {
+    match (command, modulus) {
+        ("count", Some(q)) => by_residue(&mut out, rest, q, |x| engine.prime_pi_by_residue(x, q))?,
+        ("sum", Some(q)) => by_residue(&mut out, rest, q, |x| engine.prime_sum_by_residue(x, q))?,
+        (_, Some(_)) => return Err(Failure::Usage("--mod goes with count and sum".into())),
+        ("count", None) => writeln!(out, "{}", engine.count_primes(range(rest)?)?)?,
+        ("sum", None) => writeln!(out, "{}", engine.sum_primes(range(rest)?)?)?,
+        ("nth", None) => {
             let n = single(rest, command)?;
             let none = || match n {
                 0 => Failure::Usage("the primes are numbered from 1".into()),
@@ -139,12 +168,12 @@ fn run(mut args: Vec<String>) -> Result<(), Failure> {
             };
             writeln!(out, "{}", engine.nth_prime(n).ok_or_else(none)?)?;
         }
-        "next" => {
+        ("next", None) => {
             let n = single(rest, command)?;
             let none = || Failure::Run(format!("no prime above {n} is below 2^64"));
             writeln!(out, "{}", sieve::next_prime(n).ok_or_else(none)?)?;
         }
-        "prev" => {
+        ("prev", None) => {
             // prev 2^64: u64::MAX is composite, so the answer is the same.
             let n = match rest {
                 [n] if common::parse_bound(n) == Some(1 << 64) => u64::MAX,

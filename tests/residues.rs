@@ -25,8 +25,16 @@ fn running_classes(limit: u64, q: u64) -> impl Iterator<Item = (u64, Vec<u64>, V
 
 /// Both entry points at `x` modulo `q`, against the sieve's classes.
 fn check(x: u64, q: u64, counts: &[u64], sums: &[u128]) {
-    assert_eq!(sieve::prime_pi_by_residue(x, q).unwrap(), counts, "π({x}) mod {q}");
-    assert_eq!(sieve::prime_sum_by_residue(x, q).unwrap(), sums, "Σp({x}) mod {q}");
+    assert_eq!(
+        sieve::prime_pi_by_residue(x, q).unwrap(),
+        counts,
+        "π({x}) mod {q}"
+    );
+    assert_eq!(
+        sieve::prime_sum_by_residue(x, q).unwrap(),
+        sums,
+        "Σp({x}) mod {q}"
+    );
 }
 
 /// The engine takes over from the sieve at 2^12.
@@ -82,8 +90,16 @@ fn check_random_windows(top: u64, cases: usize, seed: u64) {
             sieve::prime_pi_by_residue(x, q).unwrap(),
             sieve::prime_sum_by_residue(x, q).unwrap(),
         );
-        assert_eq!(counts.iter().sum::<u64>(), sieve::prime_pi(x), "π({x}) mod {q}");
-        assert_eq!(sums.iter().sum::<u128>(), sieve::prime_sum(x), "Σp({x}) mod {q}");
+        assert_eq!(
+            counts.iter().sum::<u64>(),
+            sieve::prime_pi(x),
+            "π({x}) mod {q}"
+        );
+        assert_eq!(
+            sums.iter().sum::<u128>(),
+            sieve::prime_sum(x),
+            "Σp({x}) mod {q}"
+        );
         let (mut below, mut sums_below) = (
             sieve::prime_pi_by_residue(lo, q).unwrap(),
             sieve::prime_sum_by_residue(lo, q).unwrap(),
@@ -108,63 +124,80 @@ fn classes_match_windows_at_random_x_to_1e11() {
     check_random_windows(100_000_000_000, 40, 0x5eed_1021);
 }
 
-/// The primes below `10^k` that are 1 and 3 modulo 4, `k = 1, 2, ...`
-/// (OEIS A091098 and A091099).
-const ONE_MOD_4: [u64; 14] = [
-    1,
-    11,
-    80,
-    609,
-    4783,
-    39175,
-    332_180,
-    2_880_504,
-    25_423_491,
-    227_523_275,
-    2_059_020_280,
-    18_803_924_340,
-    173_078_120_573,
-    1_602_470_783_672,
-];
-const THREE_MOD_4: [u64; 14] = [
-    2,
-    13,
-    87,
-    619,
-    4808,
-    39322,
-    332_398,
-    2_880_950,
-    25_424_042,
-    227_529_235,
-    2_059_034_532,
-    18_803_987_677,
-    173_078_153_073,
-    1_602_470_967_129,
+/// The primes below `10^k` that are 3 modulo 4 less those that are 1,
+/// `k = 1, 2, ...` (OEIS A091295).
+const THREE_LESS_ONE_MOD_4: [u64; 14] = [
+    1, 2, 7, 10, 25, 147, 218, 446, 551, 5960, 14252, 63337, 118472, 183457,
 ];
 
+/// The primes below `10^k` that are 1, 3, 7 and 9 modulo 10 (OEIS
+/// A073505 to A073508).
+const MOD_10: [[u64; 4]; 13] = [
+    [0, 1, 1, 0],
+    [5, 7, 6, 5],
+    [40, 42, 46, 38],
+    [306, 310, 308, 303],
+    [2387, 2402, 2411, 2390],
+    [19617, 19665, 19621, 19593],
+    [166_104, 166_230, 166_211, 166_032],
+    [1_440_298, 1_440_474, 1_440_495, 1_440_186],
+    [12_711_386, 12_712_499, 12_712_314, 12_711_333],
+    [113_761_519, 113_765_625, 113_764_039, 113_761_326],
+    [1_029_517_130, 1_029_509_448, 1_029_518_337, 1_029_509_896],
+    [9_401_960_980, 9_401_979_904, 9_401_997_000, 9_401_974_132],
+    [
+        86_516_370_000,
+        86_516_427_946,
+        86_516_367_790,
+        86_516_371_101,
+    ],
+];
+
+/// The published classes below `10^k` modulo 4 (from `π(10^k)`, tested
+/// against its own published values, and the difference) and modulo 10.
 fn check_published(k_range: std::ops::RangeInclusive<usize>) {
     for k in k_range {
-        let classes = sieve::prime_pi_by_residue(10u64.pow(k as u32), 4).unwrap();
-        let want = [0, ONE_MOD_4[k - 1], 1, THREE_MOD_4[k - 1]];
-        assert_eq!(classes, want, "10^{k}");
+        let x = 10u64.pow(k as u32);
+        if let Some(&difference) = THREE_LESS_ONE_MOD_4.get(k - 1) {
+            // The odd primes split as (π - 1 ∓ difference) / 2.
+            let odd = sieve::prime_pi(x) - 1;
+            let one = (odd - difference) / 2;
+            let want = vec![0, one, 1, one + difference];
+            assert_eq!(
+                sieve::prime_pi_by_residue(x, 4).unwrap(),
+                want,
+                "10^{k} mod 4"
+            );
+        }
+        if let Some(&[one, three, seven, nine]) = MOD_10.get(k - 1) {
+            let want = vec![0, one, 1, three, 0, 1, 0, seven, 0, nine];
+            assert_eq!(
+                sieve::prime_pi_by_residue(x, 10).unwrap(),
+                want,
+                "10^{k} mod 10"
+            );
+        }
     }
 }
 
 #[test]
-fn published_counts_modulo_4() {
+fn published_counts_modulo_4_and_10() {
     check_published(1..=11);
 }
 
 #[test]
 #[ignore = "full size: run in release"]
-fn published_counts_modulo_4_large() {
+fn published_counts_modulo_4_and_10_large() {
     check_published(12..=14);
 }
 
 #[test]
 fn answers_do_not_depend_on_the_threads() {
-    for (x, q) in [(10_000_000u64, 4u64), (12_345_678_901, 12), (987_654_321, 97)] {
+    for (x, q) in [
+        (10_000_000u64, 4u64),
+        (12_345_678_901, 12),
+        (987_654_321, 97),
+    ] {
         let one = in_pool(1, || sieve::prime_sum_by_residue(x, q).unwrap());
         for threads in [2, 3, 7] {
             let got = in_pool(threads, || sieve::prime_sum_by_residue(x, q).unwrap());
@@ -181,7 +214,10 @@ fn moduli_out_of_range_are_refused() {
             max: MAX_MODULUS,
         });
         assert_eq!(sieve::prime_pi_by_residue(1000, q), refused);
-        assert_eq!(sieve::prime_sum_by_residue(u64::MAX, q).map(|_| ()), refused.map(|_: Vec<u64>| ()));
+        assert_eq!(
+            sieve::prime_sum_by_residue(u64::MAX, q).map(|_| ()),
+            refused.map(|_: Vec<u64>| ())
+        );
     }
     // The top of the range takes every modulus.
     assert_eq!(sieve::prime_pi_by_residue(1, 100).unwrap(), vec![0; 100]);

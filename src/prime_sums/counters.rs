@@ -380,7 +380,12 @@ impl<C: Counter> Counted<C> {
         cursor
             .sum
             .plus(C::sum_before(counters, block - super_start))
-            .plus(C::below(words, 64 * start as u64, n % BLOCK_BITS, &self.layout))
+            .plus(C::below(
+                words,
+                64 * start as u64,
+                n % BLOCK_BITS,
+                &self.layout,
+            ))
     }
 }
 
@@ -442,7 +447,9 @@ mod tests {
             let i = offset + k % 64;
             assert_eq!(<[u64; 3]>::bit(1, i, &()), [1, i, i * i]);
             assert_eq!(<[u64; 3]>::bit(0, i, &()), [0; 3]);
-            let bits = <[u64; 3]>::of(word, offset, &()).minus(<[u64; 3]>::ZERO).bits();
+            let bits = <[u64; 3]>::of(word, offset, &())
+                .minus(<[u64; 3]>::ZERO)
+                .bits();
             assert_eq!(
                 (bits.count, bits.positions, bits.squares),
                 (sums[0], sums[1], sums[2])
@@ -460,8 +467,7 @@ mod tests {
             offset: u64,
             layout: &C::Layout,
         ) {
-            let bit =
-                |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i, layout);
+            let bit = |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i, layout);
             let counters: [C; SUPER_BLOCKS] = std::array::from_fn(|k| {
                 C::of(words[k % 4].rotate_left(k as u32), 64 * k as u64, layout)
             });

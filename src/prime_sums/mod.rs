@@ -44,6 +44,7 @@ use num_integer::Roots;
 pub(crate) use progress::Report;
 pub use sums::PrimeSums;
 
+use crate::Error;
 use crate::arith::{Ring, Value, Wide};
 use crate::sieve::PrimesIn;
 use crate::{dispatch, threads};
@@ -51,7 +52,6 @@ use easy::{EasyLeaves, Windows};
 use hard::Hard;
 use progress::Jobs;
 use tables::Tables;
-use crate::Error;
 use weight::{Count, Linear, Polynomial, Progression, Residue, Square, Weight};
 
 /// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
@@ -265,13 +265,7 @@ fn engine<W: Weight>(x: u64, y: u64, weight: W, report: Report) -> W::V {
 }
 
 /// [`engine`] sieving `words` words a segment.
-fn engine_in_segments<W: Weight>(
-    x: u64,
-    y: u64,
-    words: usize,
-    weight: W,
-    report: Report,
-) -> W::V {
+fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize, weight: W, report: Report) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
     // Each part that counts bits is a task for the processor's `popcnt`.
     let tables = Tables::new(y, weight);

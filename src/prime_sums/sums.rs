@@ -56,8 +56,11 @@ impl PrimeSums {
     /// ```
     #[must_use]
     pub fn new(x: u64) -> PrimeSums {
-        let (count, (sum, squares)) =
-            weighed(x, (Count, (Linear::default(), Square::default())), Report::NONE);
+        let (count, (sum, squares)) = weighed(
+            x,
+            (Count, (Linear::default(), Square::default())),
+            Report::NONE,
+        );
         let fits = u128::from(x).checked_mul(sum).is_some();
         // (Σ p)² / π(x) <= Σ p²: past 2^128 once (Σ p / 2^64)² >= π(x).
         let high = sum >> 64;

@@ -492,7 +492,11 @@ mod tests {
             }
             for (m, n) in [(1, 1), (2, q), (3, 7), (q + 1, 2 * q + 3), (99, 98)] {
                 assert_eq!(sums.scale(sums.of(m), n), sums.of(m * n), "{m} {n} mod {q}");
-                assert_eq!(sums.of(m).mul(sums.of(n)), sums.of(m * n), "{m} {n} mod {q}");
+                assert_eq!(
+                    sums.of(m).mul(sums.of(n)),
+                    sums.of(m * n),
+                    "{m} {n} mod {q}"
+                );
             }
         }
     }
