@@ -9,7 +9,8 @@
 //! of `prime_pi`, `prime_sum` and `PrimeSums` at 10^12 and 10^13 on every
 //! core, and at 10^14 and 10^16 on one thread beside primecount's `π(x)` on
 //! one thread (the baseline, timed when the `primecount` program is
-//! installed).
+//! installed); `prime_pi_by_residue` at 10^14 for every modulus up to 12,
+//! on one thread, beside `prime_pi(10^14)`.
 
 mod common;
 
@@ -223,6 +224,24 @@ fn main() {
         });
         bench.case(&format!("one thread: prime_sum({name})"), sum, || {
             common::one_thread(|| sieve::prime_sum(x))
+        });
+    }
+    // Primes by residue class, one thread, beside `prime_pi(1e14)` above:
+    // modulo 4 the published split (OEIS A091295), every other modulus up
+    // to 12 adding up to π.
+    let pi_1e14 = 3_204_941_750_802;
+    bench.case(
+        "one thread: prime_pi_by_residue(1e14, 4)",
+        Ok(vec![0, 1_602_470_783_672, 1, 1_602_470_967_129]),
+        || common::one_thread(|| sieve::prime_pi_by_residue(100_000_000_000_000, 4)),
+    );
+    for q in (1..=12).filter(|&q| q != 4) {
+        let name = format!("one thread: prime_pi_by_residue(1e14, {q}), summed");
+        bench.case(&name, Ok(pi_1e14), || {
+            common::one_thread(|| {
+                let classes = sieve::prime_pi_by_residue(100_000_000_000_000, q)?;
+                Ok::<u64, primeboard::Error>(classes.iter().sum())
+            })
         });
     }
     bench.case(

@@ -187,9 +187,56 @@ impl Ring for Wide {
     }
 }
 
+/// Remainders modulo a fixed `d`, `1 <= d < 2^32`, by multiplications
+/// instead of a division: with `c = ⌈2^128 / d⌉`, `n mod d` is the high
+/// half of `(c n mod 2^128) d` for every `n < 2^64` (Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation", 2019).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Modulus {
+    d: u64,
+    c: u128,
+}
+
+impl Modulus {
+    pub(crate) fn new(d: u64) -> Modulus {
+        debug_assert!((1..1 << 32).contains(&d));
+        // 2^128 itself for d = 1, which wraps to 0: every remainder is 0.
+        let c = (u128::MAX / u128::from(d)).wrapping_add(1);
+        Modulus { d, c }
+    }
+
+    /// `n mod d`.
+    #[inline(always)]
+    pub(crate) fn rem(self, n: u64) -> u64 {
+        let fraction = self.c.wrapping_mul(u128::from(n));
+        // The high half of fraction · d, d < 2^32: no carry is lost.
+        let d = u128::from(self.d);
+        let high = (fraction >> 64) * d + (((fraction & u128::from(u64::MAX)) * d) >> 64);
+        (high >> 64) as u64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every modulus up to 300 and a few large ones, at numbers near 0,
+    /// the multiples of each, and the top of the range, against `%`.
+    #[test]
+    fn remainders_match_division() {
+        let moduli = (1..=300).chain([65_535, 65_536, 4_294_967_291, u32::MAX.into()]);
+        for d in moduli {
+            let modulus = Modulus::new(d);
+            let near = |n: u64| (0..3).map(move |k| n.wrapping_add(k).wrapping_sub(1));
+            let numbers = (0..1000)
+                .chain((1..20).flat_map(|k| near(k * d)))
+                .chain(near(u64::MAX - 1))
+                .chain(near(1 << 63));
+            for n in numbers {
+                assert_eq!(modulus.rem(n), n % d, "{n} mod {d}");
+            }
+        }
+    }
 
     /// Wide against u128 on values that fit, and against the algebra
     /// `(2^128 - 1)² = 2^256 - 2^129 + 1 ≡ 1 - 2^129 (mod 2^192)` on one that does not.

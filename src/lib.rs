@@ -11,8 +11,11 @@
 //!   [`PrimeSums`](sieve::PrimeSums): `π(x)`, `Σp`, `Σp²` without sieving to
 //!   `x`, and the toolkit on top: [`nth_prime`](sieve::nth_prime),
 //!   [`next_prime`](sieve::next_prime), [`prev_prime`](sieve::prev_prime),
-//!   and [`count_primes`](sieve::count_primes) and
-//!   [`sum_primes`](sieve::sum_primes) over any range by the faster method.
+//!   [`count_primes`](sieve::count_primes) and
+//!   [`sum_primes`](sieve::sum_primes) over any range by the faster method,
+//!   and the primes counted and summed by residue class,
+//!   [`prime_pi_by_residue`](sieve::prime_pi_by_residue) and
+//!   [`prime_sum_by_residue`](sieve::prime_sum_by_residue).
 //! - [`sliding_game`]: Project Euler 313. `S(m, n)` in closed form, a
 //!   breadth-first search that proves it, the boards for any target, and
 //!   [`count_grids`](sliding_game::count_grids).

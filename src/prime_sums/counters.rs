@@ -4,6 +4,8 @@
 //! position takes a walk over the super-blocks, one masked sum of a
 //! super-block's counters and one of a block's words ([`Counted::below`]).
 
+use crate::arith::Modulus;
+
 /// Words per counter block: a query reads at most this many words.
 pub(super) const BLOCK_WORDS: usize = 4;
 /// Bits per counter block.
@@ -224,28 +226,37 @@ impl<const N: usize> Scalar for [u64; N] {
     }
 }
 
-/// The classes of the positions modulo a period `L`: `masks[phase * L +
-/// c]` has bit `j` set when `(phase + j) mod L = c`, for `phase < L`.
+/// The classes of the positions modulo a period `L`: `masks[phase * W +
+/// c]` has bit `j` set when `(phase + j) mod L = c`, for `phase < L` and
+/// `c < W`, the rows as wide as the counters (`L <= W`), the classes from
+/// `L` on empty.
 #[derive(Clone)]
 pub(crate) struct Classes {
-    period: u64,
+    period: Modulus,
     masks: Vec<u64>,
 }
 
 impl Classes {
-    /// The classes modulo `period`, `1 <= period`.
-    pub(crate) fn new(period: u64) -> Classes {
-        let masks = (0..period * period)
+    /// The classes modulo `period`, `1 <= period <= width`, in rows of
+    /// `width` masks.
+    pub(crate) fn new(period: u64, width: usize) -> Classes {
+        let masks = (0..period as usize * width)
             .map(|k| {
                 // The bits j = c - phase modulo L, L + that, ...
-                let (phase, class) = (k / period, k % period);
-                (0..64)
-                    .skip(((class + period - phase) % period) as usize)
-                    .step_by(period as usize)
-                    .fold(0, |mask, j| mask | 1 << j)
+                let (phase, class) = ((k / width) as u64, (k % width) as u64);
+                match class < period {
+                    true => (0..64)
+                        .skip(((class + period - phase) % period) as usize)
+                        .step_by(period as usize)
+                        .fold(0, |mask, j| mask | 1 << j),
+                    false => 0,
+                }
             })
             .collect();
-        Classes { period, masks }
+        Classes {
+            period: Modulus::new(period),
+            masks,
+        }
     }
 }
 
@@ -257,22 +268,22 @@ pub(crate) struct ByClass<C, const N: usize>(pub(crate) [C; N]);
 impl<C: Scalar, const N: usize> Counter for ByClass<C, N> {
     type Layout = Classes;
     const ZERO: Self = ByClass([C::ZERO; N]);
+    /// Every class, empty or not, in a loop of fixed length: it stays in
+    /// registers.
     #[inline(always)]
     fn of(word: u64, offset: u64, classes: &Classes) -> Self {
-        let period = classes.period as usize;
-        let phase = (offset % classes.period) as usize;
-        let masks = &classes.masks[phase * period..][..period];
-        let mut counter = Self::ZERO;
-        for (sum, &mask) in counter.0.iter_mut().zip(masks) {
-            *sum = C::of(word & mask, offset, &());
-        }
-        counter
+        let phase = classes.period.rem(offset) as usize;
+        let masks: &[u64; N] = classes.masks[phase * N..][..N]
+            .try_into()
+            .expect("a row of masks");
+        ByClass(std::array::from_fn(|c| C::of(word & masks[c], offset, &())))
     }
     #[inline(always)]
     fn bit(bit: u64, i: u64, classes: &Classes) -> Self {
-        let mut counter = Self::ZERO;
-        counter.0[(i % classes.period) as usize] = C::bit(bit, i, &());
-        counter
+        let class = classes.period.rem(i) as usize;
+        ByClass(std::array::from_fn(|c| {
+            C::bit(bit & u64::from(c == class), i, &())
+        }))
     }
     #[inline(always)]
     fn plus(self, other: Self) -> Self {
@@ -495,7 +506,7 @@ mod tests {
             check::<[u64; 3]>(&block, offset, &());
             // Periods dividing the block, and not, up to the longest.
             for period in [1, 2, 3, 7, 50, 99] {
-                let classes = Classes::new(period);
+                let classes = Classes::new(period, 100);
                 check::<ByClass<u64, 100>>(&block, offset, &classes);
                 check::<ByClass<[u64; 2], 100>>(&block, offset + 64, &classes);
             }
@@ -539,7 +550,7 @@ mod tests {
     fn class_counters_match_the_positions() {
         for (k, word) in (0..400u64).zip(words(5)) {
             let period = 1 + k % 100;
-            let classes = Classes::new(period);
+            let classes = Classes::new(period, 100);
             let offset = 64 * (k / 3);
             let mut want = [[0u64; 2]; 100];
             for j in (0..64).filter(|j| word >> j & 1 == 1) {

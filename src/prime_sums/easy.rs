@@ -55,40 +55,41 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
         reflected = constant_up_to + 1..last_r + 1;
     }
     let xp = x / p;
-    sum = sum.plus(twice_over(sparse, reflected, |i| {
-        let q = u64::from(tables.primes[i]);
-        let t = quotient_by(xp, q, tables.inverse[i]);
-        debug_assert!(t <= y);
-        w.scale(tables.sum(t), q)
-    }));
-    w.scale(sum, p)
+    // Plain loops, not iterator adaptors or closures: they stay inlined in
+    // the caller's [`Task`], compiled with its instructions.
+    let (once, twice) = once_and_twice(sparse, reflected);
+    for range in once {
+        for i in range {
+            sum = sum.plus(leaf(tables, xp, i));
+        }
+    }
+    let mut both = W::V::default();
+    for i in twice {
+        both = both.plus(leaf(tables, xp, i));
+    }
+    w.scale(sum.plus(both).plus(both), p)
 }
 
-/// `Σ term(i)` over `a` plus the same over `b`, each `term` taken once:
-/// twice where the ranges overlap (the reflected leaves lie among the
-/// sparse ones, so that most of them cost nothing of their own). Plain
-/// loops, not iterator adaptors: they stay inlined in the caller's
-/// [`Task`], compiled with its instructions.
+/// `f(q) S(x / (p q))` for `q = p_i`, `xp = x / p`.
 #[inline(always)]
-fn twice_over<V: Value>(a: Range<usize>, b: Range<usize>, term: impl Fn(usize) -> V) -> V {
+fn leaf<W: Weight>(tables: &Tables<W>, xp: u64, i: usize) -> W::V {
+    let q = u64::from(tables.primes[i]);
+    let t = quotient_by(xp, q, tables.inverse[i]);
+    debug_assert!(t <= tables.y());
+    tables.weight.scale(tables.sum(t), q)
+}
+
+/// The indices of `a` and `b` as ranges taken once and a range taken
+/// twice, where they overlap (the reflected leaves lie among the sparse
+/// ones, so that most of them cost nothing of their own).
+#[inline(always)]
+fn once_and_twice(a: Range<usize>, b: Range<usize>) -> ([Range<usize>; 2], Range<usize>) {
     let (lo, hi) = (a.start.max(b.start), a.end.min(b.end));
-    // Ranges of terms taken once, and the overlap, taken twice.
-    let (once, twice) = match lo < hi {
+    match lo < hi {
         false => ([a, b], 0..0),
         // Below and above the overlap, at most one range each has terms.
         true => ([a.start.min(b.start)..lo, hi..a.end.max(b.end)], lo..hi),
-    };
-    let mut sum = V::default();
-    for range in once {
-        for i in range {
-            sum = sum.plus(term(i));
-        }
     }
-    let mut both = V::default();
-    for i in twice {
-        both = both.plus(term(i));
-    }
-    sum.plus(both).plus(both)
 }
 
 /// The easy leaves with `y < t <= √x`: the odd numbers up to `√x` are
@@ -286,19 +287,22 @@ impl<W: Weight> Task for EasyLeaves<'_, W> {
 
 #[cfg(test)]
 mod tests {
-    use super::twice_over;
+    use super::once_and_twice;
 
     /// Every pair of ranges in `0..8` (disjoint, touching, overlapping,
-    /// nested, empty), against the two sums taken one by one.
+    /// nested, empty): what is taken once and twice adds up to the two
+    /// sums taken one by one.
     #[test]
-    fn twice_over_adds_both_ranges() {
+    fn once_and_twice_cover_both_ranges() {
         let term = |i: usize| 1u64 << (3 * i);
         for a_start in 0..8 {
             for a_end in a_start..8 {
                 for b_start in 0..8 {
                     for b_end in b_start..8 {
                         let plain: u64 = (a_start..a_end).chain(b_start..b_end).map(term).sum();
-                        let got = twice_over(a_start..a_end, b_start..b_end, term);
+                        let (once, twice) = once_and_twice(a_start..a_end, b_start..b_end);
+                        let got: u64 = once.into_iter().flatten().map(term).sum::<u64>()
+                            + 2 * twice.map(term).sum::<u64>();
                         assert_eq!(got, plain, "{a_start}..{a_end} and {b_start}..{b_end}");
                     }
                 }

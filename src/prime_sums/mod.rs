@@ -1,7 +1,9 @@
-//! The combinatorial engine behind [`prime_pi`], [`prime_sum`] and
-//! [`PrimeSums`]: Lagarias, Miller and Odlyzko's method with Deléglise and
-//! Rivat's easy leaves, for any completely multiplicative
-//! [`Weight`](weight::Weight) `f`.
+//! The combinatorial engine behind [`prime_pi`], [`prime_sum`],
+//! [`PrimeSums`] and the sums by residue class: Lagarias, Miller and
+//! Odlyzko's method with Deléglise and Rivat's easy leaves, for any
+//! completely multiplicative [`Weight`](weight::Weight) `f`, its values in
+//! a commutative ring (integers modulo `2^k`, or vectors of them indexed by
+//! the classes modulo `q`).
 //!
 //! With `S(v) = Σ_{p <= v} f(p)`, `φ(v, b)` the sum of `f(n)` over
 //! `1 <= n <= v` free of the first `b` primes, `y >= ∛x` and `a = π(y)`:
@@ -34,6 +36,7 @@ mod hard;
 mod leaves;
 mod ordinary;
 mod progress;
+mod residue;
 mod special;
 mod sums;
 mod tables;
@@ -51,8 +54,9 @@ use crate::{dispatch, threads};
 use easy::{EasyLeaves, Windows};
 use hard::Hard;
 use progress::Jobs;
+use residue::{Characters, Residue};
 use tables::Tables;
-use weight::{Count, Linear, Polynomial, Progression, Residue, Square, Weight};
+use weight::{Count, Linear, Polynomial, Progression, Square, Weight};
 
 /// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
 ///
@@ -163,14 +167,25 @@ pub(crate) fn prime_sum_by_residue_reporting(
 }
 
 /// `Σ g(p)` over the primes `p <= x` in each class modulo `q`: the engine
-/// with the weight `g` split by class ([`Residue`]), its vectors as short
-/// as `q` allows.
-fn by_residue<G: Polynomial + Progression>(
-    x: u64,
-    q: u64,
-    g: G,
-    report: Report,
-) -> Result<Vec<G::V>, Error> {
+/// with the weight `g` twisted by the real characters modulo `q` when `q`
+/// divides 24 ([`Characters`]), split by class otherwise ([`Residue`]),
+/// its vectors as short as `q` allows.
+fn by_residue<G>(x: u64, q: u64, g: G, report: Report) -> Result<Vec<G::V>, Error>
+where
+    G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
+{
+    fn characters<G, const K: usize, const P: usize>(
+        x: u64,
+        q: u64,
+        g: G,
+        report: Report,
+    ) -> Vec<G::V>
+    where
+        G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
+    {
+        let sums = weighed(x, Characters::<G, K, P>::new(g, q), report);
+        residue::from_characters(x, q, &g, &sums.0)
+    }
     fn classes<G: Polynomial + Progression, const N: usize>(
         x: u64,
         q: u64,
@@ -181,7 +196,8 @@ fn by_residue<G: Polynomial + Progression>(
         sums[..q as usize].to_vec()
     }
     Ok(match q {
-        1..=4 => classes::<G, 4>(x, q, g, report),
+        1..=4 | 6 => characters::<G, 2, 3>(x, q, g, report),
+        8 | 12 | 24 => characters::<G, 8, 12>(x, q, g, report),
         5..=12 => classes::<G, 12>(x, q, g, report),
         13..=MAX_MODULUS => classes::<G, { MAX_MODULUS as usize }>(x, q, g, report),
         _ => {

@@ -1,10 +1,10 @@
 //! The weights the prime-sum engine adds up: `f(n) = n^k` for `k = 0, 1, 2`,
-//! completely multiplicative, pairs of them for several sums in one pass,
-//! and any of them split by the class of `n` modulo `q` ([`Residue`]).
+//! completely multiplicative, and pairs of them for several sums in one
+//! pass; [`residue`](super::residue) splits them by class.
 
 use std::marker::PhantomData;
 
-use super::counters::{Bits, ByClass, Classes, Counter, Scalar};
+use super::counters::{Bits, Counter, Scalar};
 use crate::arith::{Ring, Value};
 
 /// A completely multiplicative weight `f` with `f(1) = 1`, its values in a
@@ -42,6 +42,9 @@ pub(crate) trait Weight: Sync {
     /// (`prefix[0] = 0`).
     #[inline(always)]
     fn over_primes(&self, k: usize, prefix: &[Self::V], primes: &[u32]) -> Self::V {
+        if Self::PREFIX_STRIDE == 1 {
+            return prefix[k];
+        }
         let kept = k / Self::PREFIX_STRIDE;
         let since = &primes[kept * Self::PREFIX_STRIDE + 1..=k];
         since
@@ -115,6 +118,7 @@ impl Progression for Count {
 }
 
 /// `f(n) = n`, in the ring `R`.
+#[derive(Clone, Copy)]
 pub(crate) struct Linear<R>(PhantomData<R>);
 
 impl<R> Default for Linear<R> {
@@ -278,186 +282,6 @@ impl<A: Polynomial, B: Polynomial> Polynomial for (A, B) {
     }
 }
 
-/// The sums of a weight split by the class of `n` modulo `q <= N`:
-/// `sums[r]` for the class `r`, the entries from `q` on 0. It carries `q`
-/// (0 in the zero vector, which every `q` shares), so that products, in
-/// the ring where `e_r e_s = e_{rs mod q}`, need nothing else.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PerClass<V, const N: usize> {
-    q: u8,
-    pub(crate) sums: [V; N],
-}
-
-/// Equal sums are equal vectors, whether they carry `q` or not.
-impl<V: PartialEq, const N: usize> PartialEq for PerClass<V, N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.sums == other.sums
-    }
-}
-
-impl<V: Value, const N: usize> Default for PerClass<V, N> {
-    fn default() -> Self {
-        PerClass {
-            q: 0,
-            sums: [V::default(); N],
-        }
-    }
-}
-
-impl<V: Value, const N: usize> Value for PerClass<V, N> {
-    #[inline(always)]
-    fn plus(self, other: Self) -> Self {
-        PerClass {
-            q: self.q.max(other.q),
-            sums: std::array::from_fn(|r| self.sums[r].plus(other.sums[r])),
-        }
-    }
-    #[inline(always)]
-    fn minus(self, other: Self) -> Self {
-        PerClass {
-            q: self.q.max(other.q),
-            sums: std::array::from_fn(|r| self.sums[r].minus(other.sums[r])),
-        }
-    }
-    /// The convolution `Σ_{r, s} a_r b_s e_{rs mod q}`.
-    fn mul(self, other: Self) -> Self {
-        let mut product = PerClass::default();
-        if self.q == 0 || other.q == 0 {
-            return product;
-        }
-        let q = usize::from(self.q);
-        product.q = self.q;
-        for (r, &a) in self.sums[..q].iter().enumerate() {
-            // rs mod q, stepping s.
-            let mut rs = 0;
-            for &b in &other.sums[..q] {
-                product.sums[rs] = product.sums[rs].plus(a.mul(b));
-                rs += r;
-                if rs >= q {
-                    rs -= q;
-                }
-            }
-        }
-        product
-    }
-}
-
-/// `f(n) = g(n) e_{n mod q}`, the weight `g` split by the class of `n`
-/// modulo `q <= N`: completely multiplicative, since `g` is and `e_r e_s
-/// = e_{rs mod q}`. Its counters keep a [`Scalar`] one per class of
-/// positions `i` modulo `L`, `q` or `q / 2` for an even `q`: the class of
-/// the number `base + 2i` modulo `q` follows from that of `i` modulo `L`.
-pub(crate) struct Residue<G, const N: usize> {
-    g: G,
-    q: usize,
-    period: usize,
-    classes: Classes,
-}
-
-impl<G, const N: usize> Residue<G, N> {
-    /// `g` split modulo `q`, `1 <= q <= min(N, 255)`.
-    pub(crate) fn new(g: G, q: u64) -> Self {
-        debug_assert!((1..=N.min(255) as u64).contains(&q));
-        let period = if q % 2 == 0 { q / 2 } else { q };
-        Residue {
-            g,
-            q: q as usize,
-            period: period as usize,
-            classes: Classes::new(period),
-        }
-    }
-
-    /// The zero vector of the classes modulo `q`.
-    #[inline(always)]
-    fn zero<V: Value>(&self) -> PerClass<V, N> {
-        PerClass {
-            q: self.q as u8,
-            sums: [V::default(); N],
-        }
-    }
-
-    /// `n mod q`.
-    #[inline(always)]
-    fn class(&self, n: u64) -> usize {
-        (n % self.q as u64) as usize
-    }
-}
-
-impl<G, const N: usize> Weight for Residue<G, N>
-where
-    G: Polynomial + Progression,
-{
-    type V = PerClass<G::V, N>;
-    type Counter = ByClass<G::Counter, N>;
-    const POWER: u32 = G::POWER;
-    /// About 200 bytes a running sum at most, as for the scalars' 16.
-    const PREFIX_STRIDE: usize = N.div_ceil(8);
-
-    #[inline]
-    fn of(&self, n: u64) -> Self::V {
-        let mut value: Self::V = self.zero();
-        value.sums[self.class(n)] = self.g.of(n);
-        value
-    }
-    fn prefix(&self, t: u64) -> Self::V {
-        let mut value: Self::V = self.zero();
-        let q = self.q as u64;
-        for (r, sum) in value.sums[..self.q].iter_mut().enumerate() {
-            // The class of r from its least positive member.
-            let first = if r == 0 { q } else { r as u64 };
-            let terms = if t >= first { (t - first) / q + 1 } else { 0 };
-            *sum = self.g.progression(first, q, terms);
-        }
-        value
-    }
-    #[inline]
-    fn scale(&self, v: Self::V, n: u64) -> Self::V {
-        let (q, s) = (self.q, self.class(n));
-        let mut value: Self::V = self.zero();
-        // r s mod q, stepping r.
-        let mut rs = 0;
-        for &sum in &v.sums[..q] {
-            value.sums[rs] = value.sums[rs].plus(self.g.scale(sum, n));
-            rs += s;
-            if rs >= q {
-                rs -= q;
-            }
-        }
-        value
-    }
-    #[inline(always)]
-    fn counted(&self, base: u64, counter: Self::Counter) -> Self::V {
-        let q = self.q;
-        let mut value: Self::V = self.zero();
-        // The class of base + 2c, stepping c.
-        let mut r = self.class(base);
-        for &by_class in &counter.0[..self.period] {
-            value.sums[r] = value.sums[r].plus(self.g.counted(base, by_class));
-            r += 2;
-            while r >= q {
-                r -= q;
-            }
-        }
-        value
-    }
-    #[inline(always)]
-    fn layout(&self) -> &Classes {
-        &self.classes
-    }
-    /// The running sum kept, and each prime since added to its class alone.
-    #[inline(always)]
-    fn over_primes(&self, k: usize, prefix: &[Self::V], primes: &[u32]) -> Self::V {
-        let kept = k / Self::PREFIX_STRIDE;
-        let mut value = prefix[kept];
-        value.q = self.q as u8;
-        for &p in &primes[kept * Self::PREFIX_STRIDE + 1..=k] {
-            let r = self.class(p.into());
-            value.sums[r] = value.sums[r].plus(self.g.of(p.into()));
-        }
-        value
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,34 +294,6 @@ mod tests {
             two += u128::from(t) * u128::from(t);
             assert_eq!(Linear::<u128>::default().prefix(t), one);
             assert_eq!(Square::<u128>::default().prefix(t), two);
-        }
-    }
-
-    /// The class-split weights modulo every `q <= 100`: `F(t)` against the
-    /// definition, and products of `f(m)` and `f(n)`, by `scale` and by the
-    /// ring's product, against `f(mn)`.
-    #[test]
-    fn residue_weights_multiply_as_classes() {
-        for q in 1..=100u64 {
-            let counts = Residue::<Count, 100>::new(Count, q);
-            let sums = Residue::<Linear<u128>, 100>::new(Linear::default(), q);
-            let (mut count, mut sum) = (PerClass::default(), PerClass::default());
-            for t in 0..=3 * q + 5 {
-                if t > 0 {
-                    count = count.plus(counts.of(t));
-                    sum = sum.plus(sums.of(t));
-                }
-                assert_eq!(counts.prefix(t), count, "q = {q}, t = {t}");
-                assert_eq!(sums.prefix(t), sum, "q = {q}, t = {t}");
-            }
-            for (m, n) in [(1, 1), (2, q), (3, 7), (q + 1, 2 * q + 3), (99, 98)] {
-                assert_eq!(sums.scale(sums.of(m), n), sums.of(m * n), "{m} {n} mod {q}");
-                assert_eq!(
-                    sums.of(m).mul(sums.of(n)),
-                    sums.of(m * n),
-                    "{m} {n} mod {q}"
-                );
-            }
         }
     }
 }
