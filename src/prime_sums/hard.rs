@@ -20,17 +20,6 @@ use crate::dispatch::{self, Task};
 use crate::sieve::PrimesIn;
 use crate::threads;
 
-/// The counted sieving primes below this cross off a segment without
-/// counting, and the segment is counted again after each: a prime with
-/// many multiples a segment takes them out of the counters slower.
-fn recount_below<W: Weight>() -> u32 {
-    match W::POWER {
-        0 => 256,
-        1 => 32,
-        _ => 16,
-    }
-}
-
 /// The primes `p_2 ..= p_PRESIEVED` (3, 5, 7) are removed from each segment
 /// by copying a pattern; their leaves take `φ` from
 /// [`tiny_phi`](super::special::tiny_phi).
@@ -341,7 +330,7 @@ impl<'a, W: Weight> Hard<'a, W> {
                     run.leaves[b].add(leaves.sum, leaves.weight);
                 }
                 run.phi[b] = run.phi[b].plus(w.counted(low + 1, segment.bits.total));
-                if self.tables.primes[b] < recount_below::<W>() {
+                if self.tables.primes[b] < W::RECOUNT_BELOW {
                     self.cross::<false>(segment, b, low, high);
                     segment.bits.recount();
                 } else {

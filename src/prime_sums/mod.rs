@@ -197,7 +197,7 @@ where
     }
     Ok(match q {
         1..=4 | 6 => characters::<G, 2, 3>(x, q, g, report),
-        8 | 12 | 24 => characters::<G, 8, 12>(x, q, g, report),
+        8 | 12 => characters::<G, 4, 6>(x, q, g, report),
         5..=12 => classes::<G, 12>(x, q, g, report),
         13..=MAX_MODULUS => classes::<G, { MAX_MODULUS as usize }>(x, q, g, report),
         _ => {

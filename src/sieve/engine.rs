@@ -16,9 +16,11 @@ use crate::prime_sums::{
 ///
 /// The free functions [`prime_pi`](super::prime_pi),
 /// [`prime_sum`](super::prime_sum), [`nth_prime`](super::nth_prime),
-/// [`count_primes`](super::count_primes) and
-/// [`sum_primes`](super::sum_primes) are these methods on
-/// [`Engine::new`]. With [`Engine::progress`], the engine passes the
+/// [`count_primes`](super::count_primes),
+/// [`sum_primes`](super::sum_primes),
+/// [`prime_pi_by_residue`](super::prime_pi_by_residue) and
+/// [`prime_sum_by_residue`](super::prime_sum_by_residue) are these methods
+/// on [`Engine::new`]. With [`Engine::progress`], the engine passes the
 /// fraction of its jobs done, from 0 to 1, to the function after each job:
 /// a few thousand times a run, from whichever of rayon's threads finished
 /// the job. The fraction rises steadily with the jobs but not exactly with

@@ -242,17 +242,21 @@ pub fn sum_primes(range: impl RangeBounds<u64>) -> Result<u128, Error> {
 /// multiplicative in the ring of vectors indexed by the classes, where
 /// `e_r e_s = e_{rs mod q}`, and every step of the engine is a ring
 /// operation. The sieve of its hard leaves keeps a counter per class of
-/// positions modulo `q`. This is the extension of the combinatorial method
-/// to primes in progressions by Deléglise, Dusart and Roblot (2004), with
-/// every class at once. Below `2^12` the primes are sieved and sorted into
-/// their classes.
+/// positions modulo `q` (or `q / 2`: only odd numbers are sieved). When `q`
+/// divides 24, the real Dirichlet characters modulo `q` are all its
+/// characters, and the engine runs in their basis instead, where a product
+/// is a sign per component: `(χ(p))_χ` for each prime, the classes
+/// recovered at the end by the characters' orthogonality. This is the
+/// extension of the combinatorial method to primes in progressions by
+/// Deléglise, Dusart and Roblot (2004), with every class at once. Below
+/// `2^12` the primes are sieved and sorted into their classes.
 ///
 /// # Complexity
 ///
 /// As [`prime_pi`], each leaf and each sieve word costing `O(q)` instead
-/// of `O(1)`; the vectors are kept 4, 12 or 100 entries long, the least of
-/// those that holds `q`. The measured time for `q = 4` and for each `q <=
-/// 12`, as ratios to `prime_pi(x)`, is in the crate docs'
+/// of `O(1)` (`O(φ(q))` through the characters); the vectors are kept 2,
+/// 8, 12 or 100 entries long, the least that holds them. The measured time
+/// for each `q <= 12`, as ratios to `prime_pi(x)`, is in the crate docs'
 /// [speed section](crate#speed).
 ///
 /// # Errors
