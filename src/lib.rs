@@ -143,6 +143,10 @@
 //! | the same on both cores | 1.75× primecount on 2 threads |
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.85× primecount, 1.6× its peak memory (52.5 MB against 32.4 MB) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.52× primesum, 3.5× primecount's `π(10^16)` |
+//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.25× [`prime_pi`](sieve::prime_pi)`(10^14)` |
+//! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 1.6× to 2.5× `prime_pi(10^14)` |
+//! | for `q` = 8, 12 (four characters) | 3.8× `prime_pi(10^14)` |
+//! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 5.8× to 6.8× `prime_pi(10^14)` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.80× primecount `--nth-prime` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 3.5× primecount `--nth-prime` |
 //! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 2.1 · 10^8)`, at the switch | 0.88× the faster of the sieve and the engine |
