@@ -124,6 +124,7 @@
 //! session: primesieve 12.16 and primecount 8.7, built from source for the
 //! processor, and primesum 1.7. The sieve, `nth_prime(10^15)` and
 //! `count_primes` rows were measured on an Intel Xeon (family 6 model 207,
+//! AVX-512), the residue-class rows on an Intel Xeon (family 6 model 167,
 //! AVX-512), the other engine rows on an AMD EPYC (Zen 5, AVX-512). Below 1
 //! the crate is faster.
 //!

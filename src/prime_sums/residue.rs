@@ -148,8 +148,9 @@ where
     const POWER: u32 = G::POWER;
     /// As for [`Characters`].
     const RECOUNT_BELOW: u32 = 32 >> G::POWER;
-    /// About 200 bytes a running sum at most, as for the scalars' 16.
-    const PREFIX_STRIDE: usize = N.div_ceil(8);
+    /// At most 32 bytes of running sums a prime, twice a sum's in `u128`:
+    /// 200 MB for `q = 100` at `2^64`.
+    const PREFIX_STRIDE: usize = size_of::<PerClass<G::V, N>>().div_ceil(32);
 
     #[inline]
     fn of(&self, n: u64) -> Self::V {
@@ -330,6 +331,8 @@ where
     /// Counters by class take a bit out slower than a count's (measured
     /// for `q = 4` between 24 and 2048).
     const RECOUNT_BELOW: u32 = 32 >> G::POWER;
+    /// As for [`Residue`].
+    const PREFIX_STRIDE: usize = size_of::<PerCharacter<G::V, K>>().div_ceil(32);
 
     #[inline]
     fn of(&self, n: u64) -> Self::V {
