@@ -274,11 +274,12 @@ fn around_the_square(p: u64) -> [std::ops::Range<u64>; 3] {
 #[test]
 fn sieved_ranges_cross_off_prime_squares() {
     // Every prime below 2^13, past the small sieving primes' end at 4096,
-    // then the three primes on either side of 2^16 and 2^20 and one on
-    // either side of 2^24 (the largest sieving primes of ranges near 2^48);
-    // the largest of all runs in release.
+    // then the three primes on either side of 2^16, of 2^19 (where the
+    // buckets start) and of 2^20, and one on either side of 2^24 (the
+    // largest sieving primes of ranges near 2^48); the largest of all runs
+    // in release.
     let mut primes = miller_rabin::primes(0, 1 << 13);
-    for (power, count) in [(1u64 << 16, 3), (1 << 20, 3), (1 << 24, 1)] {
+    for (power, count) in [(1u64 << 16, 3), (1 << 19, 3), (1 << 20, 3), (1 << 24, 1)] {
         let above = (power..).filter(|&n| miller_rabin::is_prime(n));
         let below = (0..power).rev().filter(|&n| miller_rabin::is_prime(n));
         primes.extend(above.take(count).chain(below.take(count)));
@@ -474,8 +475,8 @@ proptest! {
 
 #[test]
 fn bucket_primes_across_segments() {
-    // Near 2^40 the sieving primes from 2^20 (the first in buckets) to
-    // √hi have about two multiples a segment: every bucket holds some
+    // Near 2^40 the sieving primes from 2^19 (the first in buckets) to
+    // √hi have two to four multiples a segment: every bucket holds some
     // thousands of them (more than a block), each moves from bucket to
     // bucket, and some skip a segment. Two segments and a bit, from either
     // end; the windows near 10^15 and 2^63, where most skip many segments,

@@ -165,22 +165,32 @@ impl Buckets {
     }
 
     /// Crosses off the multiples in `seg`, the current segment, of the
-    /// primes waiting for it, puts each in the bucket of its next multiple,
-    /// and moves on to the next segment.
+    /// primes waiting for it, and moves on to the next segment.
+    ///
+    /// A prime crosses off one multiple a visit and goes to the bucket of
+    /// its next one, which may be this segment's again: the bucket is taken
+    /// until it stays empty. No loop runs for a varying number of multiples,
+    /// so that no branch is mispredicted a prime.
     pub(super) fn cross(&mut self, seg: &mut [u8]) {
-        let len = seg.len() as u64;
-        for mut block in self.ring.take(self.current) {
-            for waiting in block.drain(..) {
-                let mut sp = waiting.prime();
-                sp.cross_few(seg);
-                // `sp.next` is now counted from the segment's end.
-                sp.next = (u64::from(sp.next) + len) as u32;
-                self.push(sp);
+        loop {
+            let blocks = self.ring.take(self.current);
+            if blocks.iter().all(Vec::is_empty) {
+                blocks
+                    .into_iter()
+                    .for_each(|block| self.ring.recycle(block));
+                break;
             }
-            self.ring.recycle(block);
+            for mut block in blocks {
+                for waiting in block.drain(..) {
+                    let mut sp = waiting.prime();
+                    sp.cross_one(seg);
+                    self.push(sp);
+                }
+                self.ring.recycle(block);
+            }
         }
         self.current += 1;
-        self.seg_byte += len;
+        self.seg_byte += seg.len() as u64;
     }
 }
 

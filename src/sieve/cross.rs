@@ -195,7 +195,8 @@ impl SievingPrime {
         p * p / 30
     }
 
-    /// [`SievingPrime::cross_few`] going down: `next` counts the bytes down
+    /// Crosses off, going down, the multiples in `seg` of a prime with a
+    /// few at most there, from tables: `next` counts the bytes down
     /// from the last byte of `seg` to the next multiple, and the multiples
     /// more than `floor` bytes down are left alone. Returns whether the
     /// prime has multiples below `seg` still, `next` then counting down
@@ -222,21 +223,17 @@ impl SievingPrime {
         }
     }
 
-    /// [`SievingPrime::cross`] for a prime with a few multiples at most in
-    /// `seg`: one multiple a step, from tables, with no dispatch on the
-    /// residue class.
+    /// Crosses off the multiple at byte `next` of `seg` (which holds it)
+    /// and moves `next` on to the following one, in the same frame: one
+    /// multiple a call, from tables, with no loop and no dispatch on the
+    /// residue class, for a prime with few multiples in a segment.
     #[inline(always)]
-    pub(crate) fn cross_few(&mut self, seg: &mut [u8]) {
-        let (class, mut phase) = (usize::from(self.class), usize::from(self.phase));
-        let p_div_30 = self.p_div_30 as usize;
-        let mut i = self.next as usize;
-        while let Some(byte) = seg.get_mut(i) {
-            *byte &= MASK[class][phase];
-            i += p_div_30 * GAP[phase] + STEP[class][phase];
-            phase = (phase + 1) % 8;
-        }
-        self.next = (i - seg.len()) as u32;
-        self.phase = phase as u8;
+    pub(crate) fn cross_one(&mut self, seg: &mut [u8]) {
+        let (class, phase) = (usize::from(self.class), usize::from(self.phase));
+        let i = self.next as usize;
+        seg[i] &= MASK[class][phase];
+        self.next = (i + self.p_div_30 as usize * GAP[phase] + STEP[class][phase]) as u32;
+        self.phase = ((phase + 1) % 8) as u8;
     }
 }
 
