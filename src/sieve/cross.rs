@@ -335,24 +335,28 @@ fn cross_class<const CLASS: usize>(
         seg[pos] &= m[k];
     }
     let mut c = start.wrapping_add(p);
-    while c + o[7] < len {
-        let cycle = &mut seg[c..=c + o[7]];
-        cycle[o[0]] &= m[0];
-        cycle[o[1]] &= m[1];
-        cycle[o[2]] &= m[2];
-        cycle[o[3]] &= m[3];
-        cycle[o[4]] &= m[4];
-        cycle[o[5]] &= m[5];
-        cycle[o[6]] &= m[6];
-        cycle[o[7]] &= m[7];
-        c += p;
+    // Every offset is below `p`, as `OFFSET[CLASS][7] < RESIDUES[CLASS]`:
+    // said here, the cycles' bytes are read without a bounds check.
+    assert!(o.iter().all(|&offset| offset < p));
+    if let Some(rest) = seg.get_mut(c..) {
+        for cycle in rest.chunks_exact_mut(p) {
+            cycle[o[0]] &= m[0];
+            cycle[o[1]] &= m[1];
+            cycle[o[2]] &= m[2];
+            cycle[o[3]] &= m[3];
+            cycle[o[4]] &= m[4];
+            cycle[o[5]] &= m[5];
+            cycle[o[6]] &= m[6];
+            cycle[o[7]] &= m[7];
+            c += p;
+        }
     }
-    for k in 0..7 {
+    for k in 0..8 {
         let pos = c + o[k];
         if pos >= len {
             return (pos - len, k);
         }
         seg[pos] &= m[k];
     }
-    (c + o[7] - len, 7)
+    (c + p - len, 0)
 }
