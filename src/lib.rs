@@ -122,23 +122,23 @@
 //! shared 2-core KVM machines, one thread unless said, as whole-process
 //! ratios of medians against a baseline run alternately in the same
 //! session: primesieve 12.16 and primecount 8.7, built from source for the
-//! processor, and primesum 1.7. The sieve, `nth_prime(10^15)` and
-//! `count_primes` rows were measured on an Intel Xeon (family 6 model 207,
-//! AVX-512), the residue-class rows on an Intel Xeon (family 6 model 167,
-//! AVX-512), the other engine rows on an AMD EPYC (Zen 5, AVX-512). Below 1
-//! the crate is faster.
+//! processor, and primesum 1.7. The sieve and residue-class rows were
+//! measured on an Intel Xeon (family 6 model 167, AVX-512; the sieve's peak
+//! memory on model 207), the `nth_prime(10^15)` and `count_primes` rows on
+//! an Intel Xeon (family 6 model 207, AVX-512), the other engine rows on an
+//! AMD EPYC (Zen 5, AVX-512). Below 1 the crate is faster.
 //!
 //! | work | ratio |
 //! |---|---|
-//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)` | 1.46× primesieve |
-//! | over `[0, 10^10)` | 1.41× primesieve |
-//! | over `[10^12, 10^12 + 10^10)` | 1.60× primesieve |
-//! | over `[10^15, 10^15 + 10^10)` | 1.87× primesieve |
-//! | over `[10^18, 10^18 + 10^9)` | 1.11× primesieve |
-//! | over `[2^64 - 10^10, 2^64)` | 1.34× primesieve, 1.06× its peak memory (1.37 GB) |
-//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 0.86× primesieve's iterator |
-//! | the same in a plain `for` loop | 1.16× primesieve's iterator |
-//! | the same backwards, `.rev().sum()` | 1.09× primesieve's iterator |
+//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)` | 1.27× primesieve |
+//! | over `[0, 10^10)` | 1.27× primesieve |
+//! | over `[10^12, 10^12 + 10^10)` | 1.6× primesieve |
+//! | over `[10^15, 10^15 + 10^10)` | 1.9× primesieve |
+//! | over `[10^18, 10^18 + 10^9)` | 1.31× primesieve |
+//! | over `[2^64 - 10^10, 2^64)` | 1.42× primesieve, 1.06× its peak memory (1.37 GB) |
+//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.35× primesieve's iterator |
+//! | the same in a plain `for` loop | 1.87× primesieve's iterator |
+//! | the same backwards, `.rev().sum()` | 1.67× primesieve's iterator |
 //! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.68× primecount |
 //! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.74× primecount, at most its peak memory (11.3 MB against 12.0 MB) |
 //! | the same on both cores | 1.75× primecount on 2 threads |
