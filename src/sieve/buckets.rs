@@ -82,6 +82,12 @@ impl Ring {
         bucket.open.push(waiting);
     }
 
+    /// Whether no prime waits for segment `k`.
+    fn is_empty(&self, k: u64) -> bool {
+        let bucket = &self.buckets[k as usize & (self.buckets.len() - 1)];
+        bucket.open.is_empty() && bucket.full.is_empty()
+    }
+
     /// Takes the blocks of segment `k`.
     fn take(&mut self, k: u64) -> Vec<Block> {
         let slot = k as usize & (self.buckets.len() - 1);
@@ -172,15 +178,8 @@ impl Buckets {
     /// until it stays empty. No loop runs for a varying number of multiples,
     /// so that no branch is mispredicted a prime.
     pub(super) fn cross(&mut self, seg: &mut [u8]) {
-        loop {
-            let blocks = self.ring.take(self.current);
-            if blocks.iter().all(Vec::is_empty) {
-                blocks
-                    .into_iter()
-                    .for_each(|block| self.ring.recycle(block));
-                break;
-            }
-            for mut block in blocks {
+        while !self.ring.is_empty(self.current) {
+            for mut block in self.ring.take(self.current) {
                 for waiting in block.drain(..) {
                     let mut sp = waiting.prime();
                     sp.cross_one(seg);

@@ -335,8 +335,9 @@ fn cross_class<const CLASS: usize>(
         seg[pos] &= m[k];
     }
     let mut c = start.wrapping_add(p);
-    // Every offset is below `p`, as `OFFSET[CLASS][7] < RESIDUES[CLASS]`:
-    // said here, the cycles' bytes are read without a bounds check.
+    // Every offset is below `p` (`OFFSET[CLASS][7] < RESIDUES[CLASS]`):
+    // asserted once, it lets the compiler drop the bounds checks of the
+    // whole turns below.
     assert!(o.iter().all(|&offset| offset < p));
     if let Some(rest) = seg.get_mut(c..) {
         for cycle in rest.chunks_exact_mut(p) {
