@@ -1,42 +1,52 @@
 //! The combinatorial engine behind [`prime_pi`], [`prime_sum`],
-//! [`PrimeSums`] and the sums by residue class: Lagarias, Miller and
-//! Odlyzko's method with Deléglise and Rivat's easy leaves, for any
+//! [`PrimeSums`] and the sums by residue class: Gourdon's decomposition of
+//! the method of Lagarias, Miller, Odlyzko, Deléglise and Rivat, for any
 //! completely multiplicative [`Weight`](weight::Weight) `f`, its values in
 //! a commutative ring (integers modulo `2^k`, or vectors of them indexed by
 //! the classes modulo `q`).
 //!
 //! With `S(v) = Σ_{p <= v} f(p)`, `φ(v, b)` the sum of `f(n)` over
-//! `1 <= n <= v` free of the first `b` primes, `y >= ∛x` and `a = π(y)`:
+//! `1 <= n <= v` free of the first `b` primes, `∛x < y <= z < √x`
+//! ([`Split`]) and `a = π(y)`:
 //!
-//! `S(x) = φ(x, a) - 1 + S(y) - P2`, `P2 = Σ_{y < p <= √x} f(p) (S(x/p) - S(p - 1))`.
+//! `S(x) = φ(x, a) - f(1) + S(y) - P2`, `P2 = Σ_{y < p <= √x} f(p) (S(x/p) - S(p - 1))`.
 //!
 //! `φ(x, a)` unfolds by `φ(v, b) = φ(v, b - 1) - f(p_b) φ(v / p_b, b - 1)`
-//! into leaves, each part of the formula in a file of its own:
+//! into leaves `μ(n) f(n) φ(x/n, ·)`, `n` squarefree and free of primes
+//! above `y`: ordinary ones `n <= z`, and special ones `n = p_b m` with
+//! `m <= z < p_b m` and every prime factor of `m` above `p_b`. Gourdon's
+//! `S(x) = A - B + C + D + Φ0 + Σ` gathers the terms, each part in a file
+//! of its own:
 //!
-//! - [`ordinary`]: `μ(n) f(n) φ(x/n, 1)` over the odd squarefree `n <= y`,
-//!   in closed form;
-//! - special leaves `-μ(m) f(m p_b) φ(x / (m p_b), b - 1)` (`m <= y < m
-//!   p_b`, least prime factor of `m` above `p_b`), summed by [`special`]
-//!   for whoever knows `φ`:
-//!   - [`easy`]: `m` prime and `t = x / (m p_b) < p_b²`, so that
-//!     `φ(t, b - 1) = 1 + S(t) - S(p_{b-1})`, from the [`tables`] when
-//!     `t <= y` and from windows of `S` up to `√x` otherwise;
-//!   - [`hard`]: the others, answered while the odd numbers below
-//!     `z = x / y` are sieved a segment at a time, from the segment's
-//!     [`counters`]; the same sieve gives `P2`.
+//! - [`phi0`]: `Φ0`, the ordinary leaves `μ(n) f(n) φ(x/n, 1)`, in closed
+//!   form;
+//! - [`ac`]: `A + C`, the easy special leaves (`m = q` prime, `t = x /
+//!   (p_b q) < p_b²`), whose `φ(t, b - 1) = f(1) + S(t) - S(p_{b-1})` is
+//!   read from the [`tables`] when `t <= y` and from windows of `S` up to
+//!   `√x` otherwise: `A` for `p_b > x^{1/4}`, `C` below, in one loop a
+//!   prime;
+//! - [`d`]: `D`, the other special leaves, answered while the odd numbers
+//!   below `x / z` are sieved a segment at a time, from the segment's
+//!   [`counters`] ([`special`] lists them in increasing `t`);
+//! - [`b`]: `B = Σ_{y < p <= √x} f(p) S(x/p)`, from the crate's streaming
+//!   sieve up to `x / y`;
+//! - [`sigma`]: `Σ = S(y) - f(1) + Σ_{y < p <= √x} f(p) S(p - 1)`, from the
+//!   primes up to `√x`.
 //!
 //! The pieces sieved on different threads combine in order ([`leaves`]),
 //! so that the answer does not depend on the number of threads. Every
 //! step is a ring operation, so the sums run in wrapping arithmetic and
 //! are exact when the true result fits.
 
+mod ac;
+mod b;
 mod counters;
-mod easy;
-mod hard;
+mod d;
 mod leaves;
-mod ordinary;
+mod phi0;
 mod progress;
 mod residue;
+mod sigma;
 mod special;
 mod sums;
 mod tables;
@@ -51,8 +61,9 @@ use crate::Error;
 use crate::arith::{Ring, Value, Wide};
 use crate::sieve::PrimesIn;
 use crate::{dispatch, threads};
-use easy::{EasyLeaves, Windows};
-use hard::Hard;
+use ac::{EasyLeaves, Windows};
+use b::Pieces;
+use d::HardLeaves;
 use progress::Jobs;
 use residue::{Characters, Residue};
 use tables::Tables;
@@ -68,10 +79,11 @@ use weight::{Count, Linear, Polynomial, Progression, Square, Weight};
 ///
 /// # Complexity
 ///
-/// Time `O(x^{2/3} log log x / α)` for the sieve below `x / y` plus
-/// `O(x^{2/3} / log² x)` leaves, memory `O(y)`: about `0.8 y` bytes plus
-/// 32 bytes per prime up to `y`, with `y = α ∛x` and `α = max((ln x)² / 90,
-/// (ln x)⁴ / 93 500)` (the two meet near `10^14`).
+/// Time `O(x^{2/3} log log x / α)` for the sieves below `x / z` and `x /
+/// y` plus `O(x^{2/3} / log² x)` leaves, memory `O(z)`: about `0.8 z`
+/// bytes plus 32 bytes per prime up to `y`, with `y = α ∛x`, `α =
+/// max((ln x)² / 90, (ln x)⁴ / 93 500)` (the two meet near `10^14`) and
+/// `z = y`, which measured best.
 /// The measured time and memory, as ratios to primecount's, are in the
 /// crate docs' [speed section](crate#speed).
 ///
@@ -92,27 +104,27 @@ pub fn prime_pi(x: u64) -> u64 {
 /// `Σ p`, the sum of the primes `p <= x`, exact for every `u64` `x` (it is
 /// below `4 · 10^36`).
 ///
-/// Below `2^12` the primes are sieved and added up. Above, the method of
-/// Lagarias, Miller and Odlyzko, with the easy leaves of Deléglise and
-/// Rivat, runs with the weight `f(n) = n`, which is completely
-/// multiplicative: with `y = α ∛x`, `S(x) = φ(x, π(y)) - 1 + S(y) - P2`,
-/// where `φ(v, b)` adds `f(n)` over the `n <= v` free of the first `b`
-/// primes and `P2` the products of two primes above `y`. `φ` splits into
-/// ordinary leaves (closed forms of `Σ_{j <= t} j`), easy special leaves
-/// (`S(t)` from a table of the primes up to `y`, or from windows of the
-/// primes up to `√x`) and hard ones, answered while the odd numbers below
-/// `x / y` are sieved a 2^21-integer segment at a time, from a sum per
-/// 512-integer block; the fully sieved segments then give `P2`. Every step
-/// is a ring operation, so the sums are carried modulo `2^128` and are
-/// exact because the result fits.
+/// Below `2^12` the primes are sieved and added up. Above, Gourdon's
+/// decomposition of the combinatorial method runs with the weight `f(n) =
+/// n`, which is completely multiplicative: with `y = α ∛x` and `z >= y`,
+/// `S(x) = A - B + C + D + Φ0 + Σ`. `Φ0` and `Σ` are closed forms over the
+/// ordinary leaves and the primes up to `√x`; `A + C`, the easy special
+/// leaves, read `S(t)` from a table of the primes up to `y` or from
+/// windows of the primes up to `√x`; `D`, the hard ones, is answered while
+/// the odd numbers below `x / z` are sieved a 2^21-integer segment at a
+/// time, from a sum per 512-integer block; `B = Σ_{y < p <= √x} p S(x/p)`
+/// streams the primes up to `x / y` through the crate's own sieve. Every
+/// step is a ring operation, so the sums are carried modulo `2^128` and
+/// are exact because the result fits.
 ///
 /// With the `rayon` feature the segments are sieved on rayon's threads,
-/// shortened to about eight per thread where `x / y` is small (to no less
-/// than `2^17` integers): each run of segments counts `φ` and the prime
-/// sums from its own first number and keeps, for every sieving prime, the
-/// weights of its leaves, so that the runs combine in order afterwards (a
-/// product of the earlier runs' `φ` and the later runs' weights). The easy
-/// leaves are shared out one sieving prime at a time.
+/// shortened to about eight per thread where `x / z` is small (to no less
+/// than `2^17` integers): each run of segments counts `φ` from its own
+/// first number and keeps, for every sieving prime, the weights of its
+/// leaves, so that the runs combine in order afterwards (a product of the
+/// earlier runs' `φ` and the later runs' weights). `B`'s pieces combine
+/// the same way; the easy leaves are shared out one sieving prime at a
+/// time.
 ///
 /// # Complexity
 ///
@@ -220,7 +232,7 @@ fn weighed<W: Weight>(x: u64, weight: W, report: Report) -> W::V {
             .expect("the sieving primes below 2^6 fit in memory")
             .fold(W::V::default(), |s, p| s.plus(weight.of(p)))
     } else {
-        engine(x, split(x), weight, report)
+        engine(x, Split::of(x), weight, report)
     }
 }
 
@@ -239,31 +251,52 @@ pub(crate) fn count_and_squares(x: u64) -> (u64, Wide) {
 /// The smallest `x` the engine takes: below, `∛x + 1 < √x - 1` fails.
 const MIN_X: u64 = 27;
 
-/// `y = α ∛x`, the split between leaves and sieve. The best `α` was
-/// measured at `10^14`, `10^16` and `10^18` (about 31 there, where `(ln
-/// x)² / 90` gives 19 and takes 1.1× the time).
-fn split(x: u64) -> u64 {
-    let cube_root = x.cbrt();
-    let ln = (x as f64).ln();
-    let alpha = (ln * ln / 90.0).max(ln.powi(4) / 93_500.0);
-    let y = (alpha.max(1.0) * cube_root as f64) as u64;
-    y.clamp(cube_root + 1, x.sqrt() - 1)
+/// Gourdon's two parameters: the primes of `φ(x, π(y))` go up to `y`, the
+/// leaves' `m` up to `z`, with `∛x < y <= z < √x`.
+#[derive(Clone, Copy, Debug)]
+struct Split {
+    y: u64,
+    z: u64,
 }
+
+impl Split {
+    /// `y = α_y ∛x` and `z = α_z y`. The best `α_y` was measured at
+    /// `10^14`, `10^16` and `10^18` (about 31 there, where `(ln x)² / 90`
+    /// gives 19 and takes 1.1× the time).
+    fn of(x: u64) -> Split {
+        let cube_root = x.cbrt();
+        let ln = (x as f64).ln();
+        let alpha_y = (ln * ln / 90.0).max(ln.powi(4) / 93_500.0);
+        let y = (alpha_y.max(1.0) * cube_root as f64) as u64;
+        let y = y.clamp(cube_root + 1, x.sqrt() - 1);
+        let z = (ALPHA_Z * y as f64) as u64;
+        Split {
+            y,
+            z: z.clamp(y, x.sqrt() - 1),
+        }
+    }
+}
+
+/// `z / y`. With `α_y` as above, 1 measured best at `10^15` on one
+/// thread, beside 1.5, 2, 3 and 4, and beside 1.5 to 3 with `α_y` lowered
+/// to 5 to 12: a larger `z` shortens `D`'s sieve but adds more ordinary
+/// leaves and more of `D`'s general ones than it saves.
+const ALPHA_Z: f64 = 1.0;
 
 /// 64-bit words per segment: `2^14` words hold the odd numbers of `2^21`
 /// integers in 128 KiB, a quarter of the L2 cache of current x86 cores.
 const SEGMENT_WORDS: usize = 1 << 14;
 
-/// With several threads, segments per thread when `x / y` is small enough
+/// With several threads, segments per thread when `x / z` is small enough
 /// to cut that finely, but no shorter than this many words.
 const SEGMENTS_PER_THREAD: usize = 8;
 const MIN_SEGMENT_WORDS: usize = 1 << 10;
 
-/// Words per segment for the odd numbers below `z`: with several threads,
-/// enough segments for every thread to take several, since the leaves
-/// crowd the first ones.
-fn segment_words(z: u64) -> usize {
-    let all = z.div_ceil(128) as usize;
+/// Words per segment for the odd numbers below `end`: with several
+/// threads, enough segments for every thread to take several, since the
+/// leaves crowd the first ones.
+fn segment_words(end: u64) -> usize {
+    let all = end.div_ceil(128) as usize;
     let words = match threads::count() {
         1 => SEGMENT_WORDS,
         n => (all / (SEGMENTS_PER_THREAD * n))
@@ -273,23 +306,32 @@ fn segment_words(z: u64) -> usize {
     words.min(all)
 }
 
-/// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `y` ([`split`] in
-/// use), with segments as long as the thread count wants.
-fn engine<W: Weight>(x: u64, y: u64, weight: W, report: Report) -> W::V {
-    let z = x / (y + 1) + 1;
-    engine_in_segments(x, y, segment_words(z), weight, report)
+/// `S(x) = Σ_{p <= x} f(p)` for `x >= MIN_X`, split at `split`
+/// ([`Split::of`] in use), with segments as long as the thread count
+/// wants.
+fn engine<W: Weight>(x: u64, split: Split, weight: W, report: Report) -> W::V {
+    let end = x / (split.z + 1) + 1;
+    engine_in_segments(x, split, segment_words(end), weight, report)
 }
 
 /// [`engine`] sieving `words` words a segment.
-fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize, weight: W, report: Report) -> W::V {
-    debug_assert!(x >= MIN_X && y > x.cbrt() && (y + 1) * (y + 1) <= x);
+fn engine_in_segments<W: Weight>(
+    x: u64,
+    Split { y, z }: Split,
+    words: usize,
+    weight: W,
+    report: Report,
+) -> W::V {
+    debug_assert!(x >= MIN_X && y > x.cbrt() && y <= z && (z + 1) * (z + 1) <= x);
     // Each part that counts bits is a task for the processor's `popcnt`.
-    let tables = Tables::new(y, weight);
+    let tables = Tables::new(y, z, weight);
     let a = tables.a();
-    let hard = Hard::<W>::new(x, y, &tables, words);
+    let hard = HardLeaves::<W>::new(x, &tables, words);
     let windows = Windows::new(&hard, words);
+    let pieces = Pieces::new(x, y);
     let easy_jobs = a.saturating_sub(hard.general + 1);
-    let jobs = Jobs::new(report, (easy_jobs + windows.count() + hard.count()) as u64);
+    let all_jobs = easy_jobs + windows.count() + hard.count() + pieces.count();
+    let jobs = Jobs::new(report, all_jobs as u64);
     let easy = threads::fold_in_order(
         hard.general + 1..a,
         || (),
@@ -302,13 +344,13 @@ fn engine_in_segments<W: Weight>(x: u64, y: u64, words: usize, weight: W, report
         W::V::default,
         W::V::plus,
     );
-    ordinary::ordinary(x, y, &tables)
+    phi0::phi0(x, &tables)
         .plus(hard.tiny_leaves())
         .plus(easy)
         .plus(windows.sum(&jobs))
         .plus(hard.run(&jobs).total())
-        .minus(tables.weight.of(1))
-        .plus(tables.prefix(a))
+        .minus(pieces.sum(&tables.weight, &jobs))
+        .plus(sigma::sigma(x, &tables))
 }
 
 /// `⌊x / (a b)⌋ = ⌊⌊x / a⌋ / b⌋`, without overflow.
@@ -378,26 +420,37 @@ mod tests {
         (Count, (Linear::default(), Square::default()))
     }
 
-    /// The engine at every x from its minimum to 30 000, and at every split
-    /// y it allows for x below 3000, against a sieve's running sums.
+    /// The engine at every x from its minimum to 30 000: at every split
+    /// `y <= z` it allows for x below 1000, at [`Split::of`]'s `y` with
+    /// `z` from `y` to its largest above, against a sieve's running sums.
     #[test]
     fn engine_matches_running_sums() {
         let sums = running_sums(30_000);
         for x in MIN_X..=30_000 {
-            let ys = match x < 3000 {
-                true => x.cbrt() + 1..x.sqrt(),
-                false => split(x)..split(x) + 1,
+            let largest = x.sqrt() - 1;
+            let splits: Vec<Split> = match x < 1000 {
+                true => (x.cbrt() + 1..=largest)
+                    .flat_map(|y| (y..=largest).map(move |z| Split { y, z }))
+                    .collect(),
+                false => {
+                    let y = Split::of(x).y;
+                    [y, y + 1, 2 * y, largest]
+                        .into_iter()
+                        .filter(|&z| z <= largest)
+                        .map(|z| Split { y, z })
+                        .collect()
+                }
             };
-            for y in ys.filter(|y| (y + 1) * (y + 1) <= x) {
+            for split in splits {
                 assert_eq!(
-                    engine(x, y, all(), Report::NONE),
+                    engine(x, split, all(), Report::NONE),
                     sums[x as usize],
-                    "x = {x}, y = {y}"
+                    "x = {x}, {split:?}"
                 );
                 assert_eq!(
-                    engine(x, y, Count, Report::NONE),
+                    engine(x, split, Count, Report::NONE),
                     sums[x as usize].0,
-                    "pi({x}), y = {y}"
+                    "pi({x}), {split:?}"
                 );
             }
         }
@@ -411,30 +464,37 @@ mod tests {
     fn runs_of_segments_combine_in_order() {
         let limit = 7_000_000u64;
         let sums = running_sums(limit);
-        let check = |x: u64, y: u64, words: usize| {
+        let check = |x: u64, split: Split, words: usize| {
             for threads in [1, 2, 3] {
                 let got = in_pool(threads, || {
-                    engine_in_segments(x, y, words, all(), Report::NONE)
+                    engine_in_segments(x, split, words, all(), Report::NONE)
                 });
                 assert_eq!(
                     got, sums[x as usize],
-                    "x = {x}, y = {y}, {words} words, {threads} threads"
+                    "x = {x}, {split:?}, {words} words, {threads} threads"
                 );
                 // A count alone has counters of its own (`u64`).
                 let count = in_pool(threads, || {
-                    engine_in_segments(x, y, words, Count, Report::NONE)
+                    engine_in_segments(x, split, words, Count, Report::NONE)
                 });
-                assert_eq!(count, sums[x as usize].0, "pi({x}), y = {y}, {words} words");
+                assert_eq!(
+                    count, sums[x as usize].0,
+                    "pi({x}), {split:?}, {words} words"
+                );
             }
         };
+        // The sieve's end `x / (z + 1) + 1` one before, at and one after
+        // the first segment edges, with `z = y` and `z = 2 y`.
         let y = 200u64;
         let span = 128 * 64u64;
-        for k in 1..=4 {
-            for d in [-1i64, 0, 1] {
-                let z = (k * span).checked_add_signed(d).unwrap();
-                let x = (z - 1) * (y + 1) + y / 2;
-                assert_eq!(x / (y + 1) + 1, z);
-                check(x, y, 64);
+        for (z, edges) in [(y, 4), (2 * y, 2)] {
+            for k in 1..=edges {
+                for d in [-1i64, 0, 1] {
+                    let end = (k * span).checked_add_signed(d).unwrap();
+                    let x = (end - 1) * (z + 1) + z / 2;
+                    assert_eq!(x / (z + 1) + 1, end);
+                    check(x, Split { y, z }, 64);
+                }
             }
         }
         // Windows of one word, 128 numbers from 128 on: the last ends one
@@ -442,16 +502,20 @@ mod tests {
         for k in 1..=4 {
             for d in [-1i64, 0, 1] {
                 let root = (127 + 128 * k as u64).checked_add_signed(d).unwrap();
-                check(root * root + root, y, 1);
+                check(root * root + root, Split { y, z: y }, 1);
             }
         }
         // Twelve x spread evenly from 10^5, with an odd step so that they
-        // fall on every residue the segment and window edges care about.
+        // fall on every residue the segment and window edges care about,
+        // with `z = y` and `z = 2 y`.
         for k in 0..12 {
             let x = 100_000 + k * 577_777;
-            check(x, split(x), 1);
-            check(x, split(x), 64);
-            check(x, split(x), 1024);
+            let Split { y, .. } = Split::of(x);
+            for split in [Split { y, z: y }, Split { y, z: 2 * y }] {
+                check(x, split, 1);
+                check(x, split, 64);
+                check(x, split, 1024);
+            }
         }
     }
 
@@ -470,9 +534,11 @@ mod tests {
                 for x in [p * p * low - low, p * p * low, p * p * low + low] {
                     let y = x.cbrt() + 1;
                     assert!(p * p > y && p.pow(4) <= x && x <= limit, "p = {p}, x = {x}");
+                    let split = Split { y, z: y };
                     for threads in [1, 2] {
-                        let got =
-                            in_pool(threads, || engine_in_segments(x, y, 1, all(), Report::NONE));
+                        let got = in_pool(threads, || {
+                            engine_in_segments(x, split, 1, all(), Report::NONE)
+                        });
                         assert_eq!(got, sums[x as usize], "x = {x}, p = {p}, {threads} threads");
                     }
                 }
@@ -481,7 +547,8 @@ mod tests {
     }
 
     /// x whose sieve ends a segment before, at and after a segment edge:
-    /// `z = ⌊x / (y + 1)⌋ + 1 = k 2^21 + d`, against the segmented sieve.
+    /// `⌊x / (z + 1)⌋ + 1 = k 2^21 + d` with `z = y`, against the segmented
+    /// sieve.
     #[test]
     #[ignore = "full size: run in release"]
     fn engine_at_segment_edges() {
@@ -489,15 +556,15 @@ mod tests {
         let span = 128 * SEGMENT_WORDS as u64;
         for k in [1u64, 2] {
             for d in [-1i64, 0, 1] {
-                let z = (k * span).checked_add_signed(d).unwrap();
-                let x = (z - 1) * (y + 1) + y / 2;
-                assert_eq!(x / (y + 1) + 1, z);
+                let end = (k * span).checked_add_signed(d).unwrap();
+                let x = (end - 1) * (y + 1) + y / 2;
+                assert_eq!(x / (y + 1) + 1, end);
                 assert!(y > x.cbrt() && (y + 1) * (y + 1) <= x);
                 let sums = PrimesIn::new(0..x + 1)
                     .unwrap()
                     .fold((0, (0, 0)), with_prime);
                 let got = in_pool(1, || {
-                    engine_in_segments(x, y, SEGMENT_WORDS, all(), Report::NONE)
+                    engine_in_segments(x, Split { y, z: y }, SEGMENT_WORDS, all(), Report::NONE)
                 });
                 assert_eq!(got, sums, "x = {x}, y = {y}");
             }

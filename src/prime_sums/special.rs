@@ -41,20 +41,20 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
     high: u64,
     mut phi: impl Phi<W::V>,
 ) -> Leaves<W::V> {
-    let (y, w) = (tables.y(), &tables.weight);
+    let (y, z, w) = (tables.y(), tables.z(), &tables.weight);
     let p = u64::from(tables.primes[b]);
     // t = x / (p m) in low..high: x / (p high) < m <= x / (p low).
     let above = div(x, p, high);
     let up_to = match low {
-        0 => y,
-        _ => div(x, p, low).min(y),
+        0 => z,
+        _ => div(x, p, low).min(z),
     };
     let xp = x / p;
     // The leaves of `μ(m) = -1` (with a plus sign), then those of `μ(m) = 1`.
     let mut sums = [W::V::default(); 2];
     let mut weights = [W::V::default(); 2];
     if b <= general {
-        let first = above.max(y / p) + 1;
+        let first = above.max(z / p) + 1;
         // The `m` in `first..=up_to`, all prime to 6, by their index.
         let start = coprime_rank(first);
         let codes = tables
@@ -90,6 +90,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
             }
         }
     } else {
+        // `m = q` prime, `q <= y`; `p q > z` since `p > √z`.
         let hard_up_to = hard_up_to(x, p, y).min(up_to);
         let first = tables.pi(above.max(p).min(y)) + 1;
         // As above, up to 64 quotients before their queries, from the top.
@@ -136,18 +137,18 @@ fn leaf_mask(codes: &[i16; 64], b: usize) -> u64 {
 }
 
 /// The special leaves of the presieved primes `p_2 ..= p_presieved`, of
-/// every `t` below `z`, from [`tiny_phi`].
+/// every `t` below `end`, from [`tiny_phi`].
 pub(super) fn tiny_leaves<W: Weight>(
     x: u64,
     tables: &Tables<W>,
     general: usize,
     presieved: usize,
-    z: u64,
+    end: u64,
 ) -> W::V {
     let mut sum = W::V::default();
     for b in 2..=presieved.min(tables.a() - 1) {
         let tiny = Tiny { tables, k: b - 1 };
-        let leaves = special_leaves::<W, false>(x, tables, general, b, 0, z, tiny);
+        let leaves = special_leaves::<W, false>(x, tables, general, b, 0, end, tiny);
         sum = sum.plus(leaves.sum);
     }
     sum

@@ -1,13 +1,13 @@
 //! The tables of the numbers up to `y`: the primes, their weights' running
-//! sums, a `π` table of a bit per odd number, and the factor table of the
-//! leaves' `m`.
+//! sums and a `π` table of a bit per odd number; and the factor table of
+//! the leaves' `m`, up to `z >= y`.
 
 use super::div;
 use super::weight::Weight;
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
 
-/// The primes up to `y` and what the leaves need to know of `n <= y`.
+/// The primes up to `y` and what the leaves need to know of `m <= z`.
 pub(super) struct Tables<W: Weight> {
     /// `primes[b] = p_b` for `1 <= b <= π(y)`; `primes[0] = 1`.
     pub(super) primes: Vec<u32>,
@@ -22,14 +22,15 @@ pub(super) struct Tables<W: Weight> {
     /// 0 stands for 2), and `pi_words[w][1]` is `π(128 w)`, so that a
     /// lookup reads one cache line.
     pi_words: Vec<[u64; 2]>,
-    /// The factor table: for the numbers `m <= y` prime to 6, in order
+    /// The factor table: for the numbers `m <= z` prime to 6, in order
     /// ([`coprime_number`]), `μ(m) · lpf_index(m)` when `m` is squarefree
-    /// (the index capped at [`UNFACTORED`] `- 1`; `UNFACTORED` for `m =
-    /// 1`), 0 otherwise. A leaf's `m` has no factor 2 or 3, so the table
+    /// and free of primes above `y` (the index capped at [`UNFACTORED`]
+    /// `- 1`; `UNFACTORED` for `m = 1`), 0 otherwise. A leaf's `m` has no factor 2 or 3, so the table
     /// skips those numbers: a third of the memory, and of the codes a
     /// leaf's search reads.
     pub(super) factors: Vec<i16>,
     y: u64,
+    z: u64,
     pub(super) weight: W,
 }
 
@@ -37,7 +38,9 @@ pub(super) struct Tables<W: Weight> {
 pub(super) const UNFACTORED: i16 = i16::MAX;
 
 impl<W: Weight> Tables<W> {
-    pub(super) fn new(y: u64, weight: W) -> Tables<W> {
+    /// The tables for `y <= z`.
+    pub(super) fn new(y: u64, z: u64, weight: W) -> Tables<W> {
+        debug_assert!(y <= z);
         let n = y as usize;
         // A bit per odd number 1, 3, ..., <= y, and a word to spare.
         let words = n.div_ceil(2) / 64 + 2;
@@ -72,17 +75,25 @@ impl<W: Weight> Tables<W> {
             }
         }
         let inverse = primes.iter().map(|&p| 1.0 / f64::from(p)).collect();
-        let mut factors = vec![UNFACTORED; coprime_rank(y + 1)];
+        let mut factors = vec![UNFACTORED; coprime_rank(z + 1)];
         // The primes from 5 on, p_3, p_4, ...: each flips the sign of its
         // multiples and, at the first, sets their least factor's index.
         for (b, &p) in primes.iter().enumerate().skip(3) {
             let p = u64::from(p);
             let index = b.min(UNFACTORED as usize - 1) as i16;
-            for m in coprime_multiples(p, y) {
+            for m in coprime_multiples(p, z) {
                 let c = &mut factors[coprime_index(m)];
                 *c = if c.abs() == UNFACTORED { -index } else { -*c };
             }
-            for m in coprime_multiples(p * p, y) {
+            for m in coprime_multiples(p * p, z) {
+                factors[coprime_index(m)] = 0;
+            }
+        }
+        // The primes above `y` divide no leaf's `m`.
+        let large = PrimesIn::new(y.max(4) + 1..z + 1)
+            .expect("the sieving primes below 2^16 fit in memory");
+        for p in large {
+            for m in coprime_multiples(p, z) {
                 factors[coprime_index(m)] = 0;
             }
         }
@@ -93,6 +104,7 @@ impl<W: Weight> Tables<W> {
             pi_words,
             factors,
             y,
+            z,
             weight,
         }
     }
@@ -122,9 +134,14 @@ impl<W: Weight> Tables<W> {
         (before + u64::from((word & mask).count_ones())) as usize
     }
 
-    /// The `y` of the tables.
+    /// The `y` of the tables: the primes go up to it.
     pub(super) fn y(&self) -> u64 {
         self.y
+    }
+
+    /// The `z` of the tables: the factor table goes up to it.
+    pub(super) fn z(&self) -> u64 {
+        self.z
     }
 
     /// `π(y)`, the index of the last prime.
@@ -152,14 +169,14 @@ pub(super) fn coprime_number(k: usize) -> u64 {
     3 * k + 1 + (k & 1)
 }
 
-/// The multiples `d j <= y` with `j` prime to 6, in increasing order, for
+/// The multiples `d j <= z` with `j` prime to 6, in increasing order, for
 /// `d` prime to 6: steps of `4 d` and `2 d` in turn from `d`.
-fn coprime_multiples(d: u64, y: u64) -> impl Iterator<Item = u64> {
+fn coprime_multiples(d: u64, z: u64) -> impl Iterator<Item = u64> {
     std::iter::successors(Some((d, 4 * d, 2 * d)), |&(m, step, other)| {
         Some((m + step, other, step))
     })
     .map(|(m, _, _)| m)
-    .take_while(move |&m| m <= y)
+    .take_while(move |&m| m <= z)
 }
 
 /// The last `q` of a hard leaf `p q` with `p > √y`: above, `t = x / (p
@@ -189,29 +206,34 @@ mod tests {
     }
 
     /// The factor table against trial division, for every `m` prime to 6
-    /// up to `y`, at `y` on both sides of a prime square.
+    /// up to `z`, at `y` on both sides of a prime square and `z` from `y`
+    /// to past a prime above `y` and its multiples.
     #[test]
     fn factor_table_matches_trial_division() {
-        for y in [1u64, 4, 5, 6, 7, 24, 25, 26, 48, 49, 50, 20_000] {
-            let tables = Tables::new(y, Count);
-            assert_eq!(tables.y(), y);
-            assert_eq!(tables.factors.len(), coprime_rank(y + 1), "y = {y}");
+        let ys = [1u64, 4, 5, 6, 7, 24, 25, 26, 48, 49, 50, 20_000];
+        let pairs = ys
+            .iter()
+            .flat_map(|&y| [(y, y), (y, y + 1), (y, 3 * y + 7)]);
+        for (y, z) in pairs.chain([(20, 200), (100, 1000), (1000, 4000)]) {
+            let tables = Tables::new(y, z, Count);
+            assert_eq!((tables.y(), tables.z()), (y, z));
+            assert_eq!(tables.factors.len(), coprime_rank(z + 1), "z = {z}");
             for (k, &code) in tables.factors.iter().enumerate() {
                 let m = coprime_number(k);
                 let mut rest = m;
-                let (mut least, mut sign, mut squarefree) = (None, -1i16, true);
+                let (mut least, mut sign, mut admissible) = (None, -1i16, true);
                 let mut d = 2;
                 while rest > 1 {
                     if rest.is_multiple_of(d) {
                         least = least.or(Some(d));
                         rest /= d;
                         sign = -sign;
-                        squarefree &= !rest.is_multiple_of(d);
+                        admissible &= !rest.is_multiple_of(d) && d <= y;
                     } else {
                         d += 1;
                     }
                 }
-                let want = match (least, squarefree) {
+                let want = match (least, admissible) {
                     (None, _) => UNFACTORED,
                     (Some(_), false) => 0,
                     (Some(q), true) => {
@@ -219,7 +241,7 @@ mod tests {
                         -sign * index.expect("q <= y is listed") as i16
                     }
                 };
-                assert_eq!(code, want, "m = {m}, y = {y}");
+                assert_eq!(code, want, "m = {m}, y = {y}, z = {z}");
             }
         }
     }

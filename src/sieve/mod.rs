@@ -12,8 +12,8 @@
 //!   test; [`next_prime`] and [`prev_prime`] step from any `u64` to its
 //!   neighbours in microseconds.
 //! - [`prime_pi`], [`prime_sum`] and [`PrimeSums`] give `π(x)`, `Σp` and
-//!   `Σp²` for every `u64` `x`, by a combinatorial method (Lagarias, Miller
-//!   and Odlyzko's, with Deléglise and Rivat's easy leaves) in about
+//!   `Σp²` for every `u64` `x`, by a combinatorial method (Gourdon's
+//!   decomposition of Deléglise and Rivat's) in about
 //!   `x^{2/3}` time and a few megabytes, without sieving to `x`;
 //!   [`nth_prime`] inverts `π` for every `n` up to [`PRIMES_BELOW_2_64`].
 //! - [`prime_pi_by_residue`] and [`prime_sum_by_residue`] split `π(x)` and

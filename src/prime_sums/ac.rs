@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use num_integer::Roots;
 
-use super::hard::Hard;
+use super::d::HardLeaves;
 use super::leaves::Leaves;
 use super::progress::Jobs;
 use super::tables::{Tables, hard_up_to};
@@ -96,7 +96,7 @@ fn once_and_twice(a: Range<usize>, b: Range<usize>) -> ([Range<usize>; 2], Range
 /// sieved a window at a time into a table of `S`, from which each leaf
 /// reads `S(t)`; the windows combine in order ([`WindowRun::then`]).
 pub(super) struct Windows<'h, 'a, W: Weight> {
-    hard: &'h Hard<'a, W>,
+    hard: &'h HardLeaves<'a, W>,
     /// The first number of window 0, a multiple of 128 (`S(t)` is counted
     /// from it), and the end of the last.
     start: u64,
@@ -135,7 +135,7 @@ impl<V: Value> WindowRun<V> {
 }
 
 impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
-    pub(super) fn new(hard: &'h Hard<'a, W>, words: usize) -> Self {
+    pub(super) fn new(hard: &'h HardLeaves<'a, W>, words: usize) -> Self {
         let (x, y, tables) = (hard.x, hard.y, hard.tables);
         Windows {
             hard,

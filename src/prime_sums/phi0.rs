@@ -1,6 +1,6 @@
-//! The ordinary leaves of `φ(x, a)`: `Σ μ(n) f(n) φ(x/n, 1)` over the odd
-//! squarefree `n <= y`, each in closed form, with
-//! `φ(t, 1) = F(t) - f(2) F(t/2)`.
+//! `Φ0`, the ordinary leaves of `φ(x, a)`: `Σ μ(n) f(n) φ(x/n, 1)` over
+//! the odd squarefree `n <= z` free of primes above `y`, each in closed
+//! form, with `φ(t, 1) = F(t) - f(2) F(t/2)`.
 
 use super::tables::{Tables, coprime_number};
 use super::weight::Weight;
@@ -8,7 +8,7 @@ use crate::arith::Value;
 
 /// The ordinary leaves' sum.
 #[inline(always)]
-pub(super) fn ordinary<W: Weight>(x: u64, y: u64, tables: &Tables<W>) -> W::V {
+pub(super) fn phi0<W: Weight>(x: u64, tables: &Tables<W>) -> W::V {
     // [μ(n) = 1, μ(n) = -1]
     let mut sums = [W::V::default(); 2];
     let w = &tables.weight;
@@ -25,7 +25,7 @@ pub(super) fn ordinary<W: Weight>(x: u64, y: u64, tables: &Tables<W>) -> W::V {
         let m = coprime_number(k);
         let s = usize::from(code < 0);
         add(m, s);
-        if 3 * m <= y {
+        if 3 * m <= tables.z() {
             add(3 * m, 1 - s);
         }
     }

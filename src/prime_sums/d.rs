@@ -1,8 +1,7 @@
-//! The hard special leaves and `P2`: the odd numbers below `z = x / y`
-//! sieved a segment at a time by `p_2, p_3, ...`; just before `p_b`
-//! crosses off its multiples, the segment answers the leaves of `b` in it
-//! from its [`Counted`] bits, and once the last sieving prime is done it
-//! holds the primes, from which `P2` reads `S(x/p)`.
+//! `D`, the hard special leaves: the odd numbers up to `x / z` sieved a
+//! segment at a time by `p_2, p_3, ...`, up to the last prime with hard
+//! leaves; just before `p_b` crosses off its multiples, the segment
+//! answers the leaves of `b` in it from its [`Counted`] bits.
 
 use std::ops::Range;
 
@@ -17,7 +16,6 @@ use super::tables::Tables;
 use super::weight::Weight;
 use crate::arith::Value;
 use crate::dispatch::{self, Task};
-use crate::sieve::PrimesIn;
 use crate::threads;
 
 /// The primes `p_2 ..= p_PRESIEVED` (3, 5, 7) are removed from each segment
@@ -88,18 +86,17 @@ fn wheel(p: u64) -> (&'static [(u64, u64)], u64) {
     }
 }
 
-/// The sieve over the odd numbers below `z`, segment by segment, answering
-/// the hard special leaves and `P2`: what every segment shares.
-pub(super) struct Hard<'a, W: Weight> {
+/// The sieve over the odd numbers below `end`, segment by segment,
+/// answering the hard special leaves: what every segment shares.
+pub(super) struct HardLeaves<'a, W: Weight> {
     pub(super) x: u64,
     pub(super) y: u64,
-    z: u64,
-    /// `p_2 ..= p_sieving` cross off.
-    sieving: usize,
+    /// `⌊x / (z + 1)⌋ + 1`: every leaf's `t = x / (p_b m)`, `p_b m > z`, is below.
+    end: u64,
     /// `b <= general` take every `m`, the others only primes.
     pub(super) general: usize,
     /// `p_counted` is the last prime with hard leaves, `p_b <= x^(1/4)` or
-    /// `b <= general`: the sieve counts what the primes up to it leave.
+    /// `b <= general`: the primes up to it cross off, counted.
     counted: usize,
     pub(super) tables: &'a Tables<W>,
     /// `p_2 ..= p_presieved` are presieved.
@@ -120,8 +117,8 @@ struct Segment<C: Counter> {
     next: Vec<(u64, usize)>,
 }
 
-/// What a run of consecutive segments adds to the sums, with `φ` and `S`
-/// counted from the run's first number; runs combine in order
+/// What a run of consecutive segments adds to the sums, with `φ` counted
+/// from the run's first number; runs combine in order
 /// ([`SegmentRun::then`]), so that the segments can be sieved on
 /// different threads.
 pub(super) struct SegmentRun<V> {
@@ -130,16 +127,6 @@ pub(super) struct SegmentRun<V> {
     /// `leaves[b]`: the hard leaves of `b`, against the `φ(·, b - 1)`
     /// before the run.
     leaves: Vec<Leaves<V>>,
-    /// `Σ f(p)` over the run's primes above `p_sieving`.
-    primes: V,
-    /// `Σ f(p) S(x/p)` over the `P2` primes `p` with `x/p` in the run,
-    /// against the `S` before the run; its weight is their `Σ f(p)`.
-    p2: Leaves<V>,
-    /// `Σ f(p) Σ f(p')` over those `P2` primes `p <= p'`, against the
-    /// `Σ f(p')` of the `P2` primes before the run.
-    p2_pairs: Leaves<V>,
-    /// `S(√x)`, counted as `p2`, if `√x` is in the run.
-    root: Option<V>,
 }
 
 impl<V: Value> SegmentRun<V> {
@@ -148,15 +135,11 @@ impl<V: Value> SegmentRun<V> {
         SegmentRun {
             phi: vec![V::default(); counted + 1],
             leaves: vec![Leaves::default(); counted + 1],
-            primes: V::default(),
-            p2: Leaves::default(),
-            p2_pairs: Leaves::default(),
-            root: None,
         }
     }
 
-    /// This run followed by `later`: `later`'s `φ` and `S` start where this
-    /// run's end.
+    /// This run followed by `later`: `later`'s `φ` start where this run's
+    /// end.
     fn then(mut self, later: SegmentRun<V>) -> SegmentRun<V> {
         let per_prime = self.phi.iter_mut().zip(&mut self.leaves);
         for ((phi, leaves), (&later_phi, &later_leaves)) in
@@ -165,32 +148,26 @@ impl<V: Value> SegmentRun<V> {
             *leaves = leaves.then(*phi, later_leaves);
             *phi = phi.plus(later_phi);
         }
-        self.p2_pairs = self.p2_pairs.then(self.p2.weight, later.p2_pairs);
-        self.p2 = self.p2.then(self.primes, later.p2);
-        self.root = self.root.or(later.root.map(|root| root.plus(self.primes)));
-        self.primes = self.primes.plus(later.primes);
         self
     }
 
-    /// What the run adds to `S(x)`, with nothing before it: the hard
-    /// leaves, less `P2 = Σ_{y < p <= √x} f(p) (S(x/p) - S(p - 1))`.
+    /// What the run adds to `S(x)`, with nothing before it: `D`.
     pub(super) fn total(&self) -> V {
-        let leaves = self
-            .leaves
+        self.leaves
             .iter()
-            .fold(V::default(), |sum, leaves| sum.plus(leaves.sum));
-        // Σ_{y < p <= √x} f(p) S(p - 1) = S(√x) Σ f(p) - Σ_{p <= p'} f(p) f(p').
-        let root = self.root.expect("y < √x < z");
-        let below = root.mul(self.p2.weight).minus(self.p2_pairs.sum);
-        leaves.minus(self.p2.sum.minus(below))
+            .fold(V::default(), |sum, leaves| sum.plus(leaves.sum))
     }
 }
 
-impl<'a, W: Weight> Hard<'a, W> {
-    pub(super) fn new(x: u64, y: u64, tables: &'a Tables<W>, words: usize) -> Self {
-        let z = x / (y + 1) + 1;
-        let sieving = tables.pi((z - 1).sqrt());
-        let general = tables.pi(y.sqrt());
+impl<'a, W: Weight> HardLeaves<'a, W> {
+    /// The sieve for `x`, split at the tables' `y` and `z`, with `words`
+    /// words a segment.
+    pub(super) fn new(x: u64, tables: &'a Tables<W>, words: usize) -> Self {
+        let (y, z) = (tables.y(), tables.z());
+        let end = x / (z + 1) + 1;
+        let sieving = tables.pi((end - 1).sqrt());
+        // A leaf `p_b m` with `m` composite has `p_b² < m <= z`.
+        let general = tables.pi(z.sqrt());
         // Tiny x: too few sieving primes to presieve.
         let (presieved, pattern): (usize, &'static [u64]) = match sieving >= PRESIEVED {
             true => (PRESIEVED, &PATTERN),
@@ -202,11 +179,10 @@ impl<'a, W: Weight> Hard<'a, W> {
             .max(general)
             .max(presieved)
             .min(sieving);
-        Hard {
+        HardLeaves {
             x,
             y,
-            z,
-            sieving,
+            end,
             general,
             counted,
             tables,
@@ -219,7 +195,7 @@ impl<'a, W: Weight> Hard<'a, W> {
     /// The special leaves of the presieved primes.
     pub(super) fn tiny_leaves(&self) -> W::V {
         let (x, tables) = (self.x, self.tables);
-        super::special::tiny_leaves(x, tables, self.general, self.presieved, self.z)
+        super::special::tiny_leaves(x, tables, self.general, self.presieved, self.end)
     }
 
     /// Sieves every segment: with several threads, one segment a job (the
@@ -252,16 +228,16 @@ impl<'a, W: Weight> Hard<'a, W> {
         })
     }
 
-    /// How many segments the numbers below `z` take.
+    /// How many segments the numbers below `end` take.
     pub(super) fn count(&self) -> usize {
-        self.z.div_ceil(128 * self.words as u64) as usize
+        self.end.div_ceil(128 * self.words as u64) as usize
     }
 
     /// A segment's buffers.
     fn segment(&self) -> Segment<W::Counter> {
         Segment {
             bits: Counted::new(self.words, self.tables.weight.layout().clone()),
-            next: vec![(0, 0); self.sieving + 1],
+            next: vec![(0, 0); self.counted + 1],
         }
     }
 
@@ -273,13 +249,12 @@ impl<'a, W: Weight> Hard<'a, W> {
         segment: &mut Segment<W::Counter>,
         jobs: &Jobs,
     ) -> SegmentRun<W::V> {
-        let (x, y, w) = (self.x, self.y, &self.tables.weight);
+        let (x, w) = (self.x, &self.tables.weight);
         let span = 128 * self.words as u64;
         let start = segments.start * span;
-        let end = (segments.end * span).min(self.z);
+        let end = (segments.end * span).min(self.end);
         let a = self.tables.a();
-        let root = x.sqrt();
-        for b in self.presieved + 1..=self.sieving {
+        for b in self.presieved + 1..=self.counted {
             let p = u64::from(self.tables.primes[b]);
             // The least multiple `k p >= start` with `k` on the wheel, with
             // no division: a segment of every job starts here.
@@ -293,18 +268,6 @@ impl<'a, W: Weight> Hard<'a, W> {
             };
             segment.next[b] = (k * p, index);
         }
-        // The P2 primes `p` with `x / p` in `start..end`, largest first.
-        let last = match start {
-            0 => root,
-            _ => (x / start).min(root),
-        };
-        let first = (x / end + 1).max(y + 1).min(last + 1);
-        let mut p2_primes = PrimesIn::new(first..last + 1)
-            .expect("the sieving primes below 2^16 fit in memory")
-            .rev()
-            .peekable();
-        // Σ f over the primes up to p_sieving, which the sieve removed, less f(1).
-        let removed = self.tables.prefix(self.sieving).minus(w.of(1));
         let mut run = SegmentRun::empty(self.counted);
         let mut low = start;
         while low < end {
@@ -337,31 +300,6 @@ impl<'a, W: Weight> Hard<'a, W> {
                     self.cross::<true>(segment, b, low, high);
                 }
             }
-            // The primes without hard leaves: P2 needs only their result.
-            if counted < self.sieving {
-                for b in counted + 1..=self.sieving {
-                    self.cross::<false>(segment, b, low, high);
-                }
-                segment.bits.recount();
-            }
-            let mut cursor = Cursor::new();
-            if (low..high).contains(&root) {
-                let sum = query(w, &segment.bits, &mut cursor, low, root);
-                run.root = Some(run.primes.plus(sum).plus(removed));
-            }
-            while let Some(&p) = p2_primes.peek() {
-                let v = x / p;
-                if v >= high {
-                    break;
-                }
-                p2_primes.next();
-                let sum = run
-                    .primes
-                    .plus(query(w, &segment.bits, &mut cursor, low, v));
-                run.p2.add(w.scale(sum.plus(removed), p), w.of(p));
-                run.p2_pairs.add(w.scale(run.p2.weight, p), w.of(p));
-            }
-            run.primes = run.primes.plus(w.counted(low + 1, segment.bits.total));
             low = high;
             jobs.tick();
         }
@@ -452,7 +390,7 @@ impl<'a, W: Weight> Hard<'a, W> {
 
 /// The segments numbered `segments` of `hard`, sieved in `segment`.
 struct SieveSegments<'h, 'a, W: Weight> {
-    hard: &'h Hard<'a, W>,
+    hard: &'h HardLeaves<'a, W>,
     segments: Range<u64>,
     segment: &'h mut Segment<W::Counter>,
     jobs: &'h Jobs<'h>,
