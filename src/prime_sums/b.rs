@@ -1,7 +1,8 @@
 //! `B = Σ_{y < p <= √x} f(p) S(x/p)`: the primes up to `x / y` streamed by
-//! the crate's own sieve ([`PrimesIn`]) a piece at a time, each piece
-//! keeping `S` running from its first number and reading it at every
-//! `x / p` in it; the pieces combine in order ([`PieceRun::then`]).
+//! the crate's own sieve ([`ForwardSieve`]) a piece at a time, each piece
+//! keeping `S` running from its first number, a word of the wheel at a
+//! time (a count of its bits for `π`), and reading it at every `x / p` in
+//! it; the pieces combine in order ([`PieceRun::then`]).
 
 use num_integer::Roots;
 
@@ -9,7 +10,9 @@ use super::leaves::Leaves;
 use super::progress::Jobs;
 use super::weight::Weight;
 use crate::arith::Value;
-use crate::sieve::PrimesIn;
+use crate::dispatch::{self, Task};
+use crate::sieve::wheel::{self, WHEEL_PRIMES};
+use crate::sieve::{ForwardSieve, PrimesIn};
 use crate::threads;
 
 /// Pieces per thread, so that the last ones to finish are short.
@@ -81,7 +84,8 @@ impl Pieces {
             0..self.count(),
             || (),
             |(), i| {
-                let run = self.piece(weight, i as u64);
+                let (pieces, i) = (self, i as u64);
+                let run = dispatch::with_popcnt(Piece { pieces, weight, i });
                 jobs.tick();
                 run
             },
@@ -91,8 +95,9 @@ impl Pieces {
         run.b.sum
     }
 
-    /// Piece `i`: its primes streamed once, `S` read at each `x / p` in it
-    /// as the stream passes it.
+    /// Piece `i`: its primes streamed once, a word of the wheel at a time,
+    /// `S` read at each `x / p` in it as the stream passes it.
+    #[inline(always)]
     fn piece<W: Weight>(&self, weight: &W, i: u64) -> PieceRun<W::V> {
         let x = self.x;
         let low = i * self.width;
@@ -109,20 +114,36 @@ impl Pieces {
             .map(|p| (p, x / p));
         let mut next = quotients.next();
         let mut b = Leaves::default();
-        let mut read = |sum: W::V, below: u64| {
-            while let Some((p, _)) = next.filter(|&(_, v)| v < below) {
-                b.add(weight.scale(sum, p), weight.of(p));
+        // 2, 3 and 5, which the wheel leaves out, lie below every `x / p`.
+        let small = WHEEL_PRIMES.iter().filter(|&p| (low..high).contains(p));
+        let small = small.fold(W::V::default(), |sum, &p| sum.plus(weight.of(p)));
+        let sieve =
+            ForwardSieve::new(low, high).expect("the sieving primes below 2^32 fit in memory");
+        let primes = sieve.fold_words(small, |sum, base, word| {
+            while let Some((p, v)) = next.filter(|&(_, v)| v < base + 240) {
+                let below = weight.wheel_word(base, word & wheel::word_mask_up_to(v - base));
+                b.add(weight.scale(sum.plus(below), p), weight.of(p));
                 next = quotients.next();
             }
-        };
-        let primes = PrimesIn::new(low..high)
-            .expect("the sieving primes below 2^32 fit in memory")
-            .fold(W::V::default(), |sum, r| {
-                read(sum, r);
-                sum.plus(weight.of(r))
-            });
-        read(primes, high);
+            sum.plus(weight.wheel_word(base, word))
+        });
+        debug_assert!(next.is_none());
         PieceRun { b, primes }
+    }
+}
+
+/// Piece `i` of `pieces`, a task for the processor's `popcnt`.
+struct Piece<'p, W> {
+    pieces: &'p Pieces,
+    weight: &'p W,
+    i: u64,
+}
+
+impl<W: Weight> Task for Piece<'_, W> {
+    type Output = PieceRun<W::V>;
+    #[inline(always)]
+    fn run(self) -> PieceRun<W::V> {
+        self.pieces.piece(self.weight, self.i)
     }
 }
 

@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 
 use super::counters::{Bits, Counter, Scalar};
 use crate::arith::{Ring, Value};
+use crate::sieve::wheel;
 
 /// A completely multiplicative weight `f` with `f(1) = 1`, its values in a
 /// wrapping [`Value`].
@@ -30,6 +31,14 @@ pub(crate) trait Weight: Sync {
     #[inline(always)]
     fn word(&self, base: u64, word: u64) -> Self::V {
         self.counted(base, Self::Counter::of(word, 0, self.layout()))
+    }
+    /// `Σ f(n)` over the numbers `n` of the set bits of a word of the
+    /// mod-30 wheel, `base` being its [`word_base`](wheel::word_base).
+    #[inline(always)]
+    fn wheel_word(&self, base: u64, word: u64) -> Self::V {
+        wheel::fold_word(Self::V::default(), word, base, &mut |sum, n| {
+            sum.plus(self.of(n))
+        })
     }
     /// The counted sieving primes below this cross off a segment of the
     /// hard leaves' sieve without counting, and the segment is counted
@@ -109,6 +118,11 @@ impl Weight for Count {
     #[inline(always)]
     fn over_primes(&self, k: usize, _: &[u64], _: &[u32]) -> u64 {
         k as u64
+    }
+    /// The bits counted, not listed.
+    #[inline(always)]
+    fn wheel_word(&self, _: u64, word: u64) -> u64 {
+        u64::from(word.count_ones())
     }
 }
 

@@ -96,7 +96,7 @@ mod parallel;
 mod pieces;
 mod presieve;
 mod stream;
-mod wheel;
+pub(crate) mod wheel;
 
 use std::ops::{Bound, Range, RangeBounds};
 
@@ -107,6 +107,7 @@ pub use nth::{PRIMES_BELOW_2_64, nth_prime};
 pub use packed::{Primes, Sieve};
 #[cfg(feature = "rayon")]
 pub use parallel::ParPrimesIn;
+pub(crate) use stream::ForwardSieve;
 pub use stream::PrimesIn;
 
 use crate::Error;

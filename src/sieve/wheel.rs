@@ -124,6 +124,18 @@ pub(crate) fn rfold_word<B>(
     acc
 }
 
+/// The bits of a word standing for the numbers `base + d'` with `d' <= d`,
+/// `base` being the word's [`word_base`].
+#[inline]
+pub(crate) fn word_mask_up_to(d: u64) -> u64 {
+    let bits = match (d, d % 30) {
+        (240.., _) => 64,
+        (_, 29) => 8 * (d / 30) + 8,
+        (_, r) => 8 * (d / 30) + u64::from(NEXT[r as usize + 1]),
+    };
+    ((1u128 << bits) - 1) as u64
+}
+
 /// `30 b` for the first byte `b` of word `w` of a buffer starting at byte
 /// `seg_byte`: add [`WORD_OFFSET`] to get a bit's number.
 #[inline]
@@ -190,6 +202,18 @@ fn count_ones_portable(seg: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every distance within a word and past it: the mask holds exactly
+    /// the bits whose numbers are at most that far from the word's base.
+    #[test]
+    fn word_masks_stop_at_the_distance() {
+        for d in 0..300u64 {
+            let want = (0..64)
+                .filter(|&j| WORD_OFFSET[j] <= d)
+                .fold(0u64, |m, j| m | 1 << j);
+            assert_eq!(word_mask_up_to(d), want, "d = {d}");
+        }
+    }
 
     #[test]
     fn count_ones_paths_agree() {

@@ -84,6 +84,20 @@ impl ForwardSieve {
         Some(seg_byte)
     }
 
+    /// Folds `f` over the words of every segment left, each with its
+    /// [`word_base`](wheel::word_base): the primes `>= 7` of the range, a
+    /// word of the wheel (240 numbers) at a time.
+    pub(crate) fn fold_words<B>(mut self, init: B, mut f: impl FnMut(B, u64, u64) -> B) -> B {
+        let mut buf = Vec::with_capacity(SEGMENT_BYTES);
+        let mut acc = init;
+        while let Some(seg_byte) = self.next_into(&mut buf) {
+            for w in 0..buf.len().div_ceil(8) {
+                acc = f(acc, wheel::word_base(seg_byte, w), wheel::word(&buf, w));
+            }
+        }
+        acc
+    }
+
     /// Sieves every segment left into `out`, which has one byte for each.
     pub(crate) fn fill(mut self, out: &mut [u8]) {
         debug_assert_eq!(out.len() as u64, self.end_byte - self.next_byte);
