@@ -71,8 +71,8 @@ fn split(x: u64) -> u64 {
     y.clamp(cube_root + 1, x.isqrt() - 1)
 }
 
-/// The end of the engine's sieve: it sieves the odd numbers below
-/// `z = ⌊x / (y + 1)⌋ + 1`.
+/// The end of the engine's sieve for `D`: it sieves the odd numbers below
+/// `end = ⌊x / (z + 1)⌋ + 1`, with `z = y` (its `α_z` is 1).
 fn sieve_end(x: u64) -> u64 {
     x / (split(x) + 1) + 1
 }
@@ -179,7 +179,7 @@ fn engine_where_y_steps() {
 
 #[test]
 fn engine_where_the_sieve_ends_at_a_segment_edge() {
-    // z = k 2^21 - 1 ..= k 2^21 + 2: the last segment one odd number
+    // end = k 2^21 - 1 ..= k 2^21 + 2: the last segment one odd number
     // short, full, or followed by one holding no odd number or one. On two
     // threads the segments are shorter, their runs combined in order.
     let mut cases = Vec::new();
@@ -188,7 +188,7 @@ fn engine_where_the_sieve_ends_at_a_segment_edge() {
             let target = (k * ENGINE_SEGMENT).checked_add_signed(d).unwrap();
             let x = first_where(4096, 1 << 44, |x| sieve_end(x) >= target);
             assert_eq!(sieve_end(x), target, "x = {x}");
-            let why = format!("z = {k} · 2^21 {d:+}, y = {}", split(x));
+            let why = format!("end = {k} · 2^21 {d:+}, y = {}", split(x));
             cases.push((x, why));
         }
     }
@@ -197,15 +197,15 @@ fn engine_where_the_sieve_ends_at_a_segment_edge() {
 
 #[test]
 fn engine_where_a_sieving_prime_joins() {
-    // The sieve crosses off by the primes up to √(z - 1), and the windows
-    // of S hold the leaves of the same primes: q joins at z = q² + 1.
+    // The sieve crosses off by the primes up to √(end - 1), and the windows
+    // of S hold the leaves of the same primes: q joins at end = q² + 1.
     let mut cases = Vec::new();
     for q in [101u64, 1009, 1447] {
         assert!(miller_rabin::is_prime(q));
         for target in [q * q, q * q + 1, q * q + 2] {
             let x = first_where(4096, 1 << 44, |x| sieve_end(x) >= target);
             assert_eq!(sieve_end(x), target, "x = {x}");
-            cases.push((x, format!("z = {target}, {q}² + {}", target - q * q)));
+            cases.push((x, format!("end = {target}, {q}² + {}", target - q * q)));
         }
     }
     check_engine_at(cases);
