@@ -122,11 +122,13 @@
 //! shared 2-core KVM machines, one thread unless said, as whole-process
 //! ratios of medians against a baseline run alternately in the same
 //! session: primesieve 12.16 and primecount 8.7, built from source for the
-//! processor, and primesum 1.7. The sieve and residue-class rows were
-//! measured on an Intel Xeon (family 6 model 167, AVX-512; the sieve's peak
-//! memory on model 207), the `nth_prime(10^15)` and `count_primes` rows on
-//! an Intel Xeon (family 6 model 207, AVX-512), the other engine rows on an
-//! AMD EPYC (Zen 5, AVX-512). Below 1 the crate is faster.
+//! processor, and primesum 1.7. The sieve, residue-class, `prime_pi` and
+//! `prime_sum` rows were measured on an Intel Xeon (family 6 model 167,
+//! AVX-512; the sieve's peak memory on model 207), the `nth_prime(10^15)`
+//! and `count_primes` rows on an Intel Xeon (family 6 model 207, AVX-512),
+//! the `nth_prime(10^12)` row on an AMD EPYC (Zen 5, AVX-512), where
+//! `prime_pi` measured 1.68× to 1.85× primecount. Below 1 the crate is
+//! faster.
 //!
 //! | work | ratio |
 //! |---|---|
@@ -139,11 +141,11 @@
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.35× primesieve's iterator |
 //! | the same in a plain `for` loop | 1.87× primesieve's iterator |
 //! | the same backwards, `.rev().sum()` | 1.67× primesieve's iterator |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.68× primecount |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.74× primecount, at most its peak memory (11.3 MB against 12.0 MB) |
-//! | the same on both cores | 1.75× primecount on 2 threads |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.85× primecount, 1.6× its peak memory (52.5 MB against 32.4 MB) |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.52× primesum, 3.5× primecount's `π(10^16)` |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.87× primecount |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.90× primecount, at most its peak memory (11.9 MB against 12.1 MB) |
+//! | the same on both cores | 1.96× primecount on 2 threads |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.90× primecount, 1.64× its peak memory (51.8 MB against 31.5 MB) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.58× primesum, 4.1× primecount's `π(10^16)` |
 //! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.25× [`prime_pi`](sieve::prime_pi)`(10^14)` |
 //! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 1.6× to 2.5× `prime_pi(10^14)` |
 //! | for `q` = 8, 12 (four characters) | 3.8× `prime_pi(10^14)` |
