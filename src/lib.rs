@@ -144,7 +144,7 @@
 //! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.87× primecount |
 //! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.90× primecount, at most its peak memory (11.9 MB against 12.1 MB) |
 //! | the same on both cores | 1.96× primecount on 2 threads |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.90× primecount, 1.64× its peak memory (51.8 MB against 31.5 MB) |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.90× primecount, 1.18× its peak memory (38.2 MB against 32.4 MB) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.58× primesum, 4.1× primecount's `π(10^16)` |
 //! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.25× [`prime_pi`](sieve::prime_pi)`(10^14)` |
 //! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 1.6× to 2.5× `prime_pi(10^14)` |

@@ -6,12 +6,12 @@ use std::ops::Range;
 
 use num_integer::Roots;
 
-use super::d::HardLeaves;
+use super::d::{HardLeaves, fill_pattern};
+use super::div;
 use super::leaves::Leaves;
 use super::progress::Jobs;
-use super::tables::{Tables, hard_up_to};
+use super::tables::{SMALL_PRIMES, Tables, hard_up_to};
 use super::weight::Weight;
-use super::{div, quotient_by};
 use crate::arith::Value;
 use crate::dispatch::{self, Task};
 use crate::threads;
@@ -74,7 +74,7 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
 #[inline(always)]
 fn leaf<W: Weight>(tables: &Tables<W>, xp: u64, i: usize) -> W::V {
     let q = u64::from(tables.primes[i]);
-    let t = quotient_by(xp, q, tables.inverse[i]);
+    let t = tables.quotient(xp, i);
     debug_assert!(t <= tables.y());
     tables.weight.scale(tables.sum(t), q)
 }
@@ -199,7 +199,7 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
             let mut sum = W::V::default();
             for i in first..=last {
                 let q = u64::from(tables.primes[i]);
-                let t = quotient_by(xp, q, tables.inverse[i]);
+                let t = tables.quotient(xp, i);
                 sum = sum.plus(w.scale(table.sum(w, low, t), q));
             }
             let factors = tables.prefix(last).minus(tables.prefix(first - 1));
@@ -214,8 +214,8 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
     fn fill(&self, table: &mut Table<W::V>, low: u64, high: u64) -> W::V {
         let hard = self.hard;
         let words = &mut table.words;
-        hard.fill_pattern(words, low, high);
-        for b in hard.presieved + 1..=hard.tables.pi((high - 1).sqrt()) {
+        fill_pattern(words, low, high);
+        for b in SMALL_PRIMES + 1..=hard.tables.pi((high - 1).sqrt()) {
             let p = u64::from(hard.tables.primes[b]);
             let multiple = (low.div_ceil(p) * p).max(p * p);
             let mut i = (multiple + (multiple + 1) % 2 * p - low) / 2;
@@ -225,9 +225,9 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
             }
         }
         if low == 0 {
-            // 1 is not prime, and the presieved primes are.
+            // 1 is not prime, and 3, 5 and 7 are.
             words[0] &= !1;
-            for &p in &hard.tables.primes[2..=hard.presieved] {
+            for p in [3, 5, 7].into_iter().filter(|&p| p < high) {
                 words[0] |= 1 << (p / 2);
             }
         }

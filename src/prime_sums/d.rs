@@ -10,21 +10,18 @@ use num_integer::Roots;
 use super::counters::{Counted, Counter, Cursor};
 use super::leaves::Leaves;
 use super::progress::Jobs;
-use super::quotient_by;
 use super::special::{Phi, special_leaves};
-use super::tables::Tables;
+use super::tables::{SMALL_PRIMES, Tables};
 use super::weight::Weight;
 use crate::arith::Value;
 use crate::dispatch::{self, Task};
 use crate::threads;
 
-/// The primes `p_2 ..= p_PRESIEVED` (3, 5, 7) are removed from each segment
-/// by copying a pattern; their leaves take `φ` from
-/// [`tiny_phi`](super::special::tiny_phi).
-const PRESIEVED: usize = 4;
-
 /// The odd numbers free of 3, 5 and 7, a word per 64 from 1 on: bit `i` of
 /// word `w` stands for `2 (64 w + i) + 1`, over the period of 105 words.
+/// Each segment starts as a copy: the primes `p_2 ..= p_4` have no
+/// special leaves ([`phi0`](super::phi0) takes them), and the sieve
+/// crosses off from `p_5 = 11`.
 const PATTERN: [u64; 105] = {
     let mut pattern = [0u64; 105];
     let mut w = 0;
@@ -44,7 +41,7 @@ const PATTERN: [u64; 105] = {
 
 /// The residues modulo 30 prime to 30, each with the distance to the next:
 /// the multiples `k p` with such `k` are the ones the sieve crosses off,
-/// the others being even or multiples of 3 or 5.
+/// the others being even or multiples of 3 or 5, crossed off already.
 const WHEEL: [(u64, u64); 8] = [
     (1, 6),
     (7, 4),
@@ -75,17 +72,6 @@ const TO_WHEEL: [(u64, usize); 30] = {
     table
 };
 
-/// The residues `k` whose multiples `k p` the sieve crosses off, with the
-/// distance to the next, and their modulus: [`WHEEL`] when 3 and 5 come
-/// first (always once they are presieved), the odd `k` for them.
-#[inline(always)]
-fn wheel(p: u64) -> (&'static [(u64, u64)], u64) {
-    match p {
-        3 | 5 => (&[(1, 2)], 2),
-        _ => (&WHEEL, 30),
-    }
-}
-
 /// The sieve over the odd numbers below `end`, segment by segment,
 /// answering the hard special leaves: what every segment shares.
 pub(super) struct HardLeaves<'a, W: Weight> {
@@ -99,11 +85,6 @@ pub(super) struct HardLeaves<'a, W: Weight> {
     /// `b <= general`: the primes up to it cross off, counted.
     counted: usize,
     pub(super) tables: &'a Tables<W>,
-    /// `p_2 ..= p_presieved` are presieved.
-    pub(super) presieved: usize,
-    /// The odd numbers free of the presieved primes, a word per 64 from
-    /// 1 on, over one period.
-    pattern: &'static [u64],
     /// 64-bit words per segment.
     words: usize,
 }
@@ -166,19 +147,11 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
         let (y, z) = (tables.y(), tables.z());
         let end = x / (z + 1) + 1;
         let sieving = tables.pi((end - 1).sqrt());
-        // A leaf `p_b m` with `m` composite has `p_b² < m <= z`.
-        let general = tables.pi(z.sqrt());
-        // Tiny x: too few sieving primes to presieve.
-        let (presieved, pattern): (usize, &'static [u64]) = match sieving >= PRESIEVED {
-            true => (PRESIEVED, &PATTERN),
-            false => (1, &[u64::MAX]),
-        };
+        // A leaf `p_b m` with `m` composite has `p_b² < m <= z`; the
+        // leaves start at `b = 5`.
+        let general = tables.pi(z.sqrt()).max(SMALL_PRIMES);
         // A hard leaf `p q` with `b > general` has `p³ q <= x`, `p < x^(1/4)`.
-        let counted = tables
-            .pi(x.sqrt().sqrt())
-            .max(general)
-            .max(presieved)
-            .min(sieving);
+        let counted = tables.pi(x.sqrt().sqrt()).max(general).min(sieving);
         HardLeaves {
             x,
             y,
@@ -186,16 +159,8 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
             general,
             counted,
             tables,
-            presieved,
-            pattern,
             words,
         }
-    }
-
-    /// The special leaves of the presieved primes.
-    pub(super) fn tiny_leaves(&self) -> W::V {
-        let (x, tables) = (self.x, self.tables);
-        super::special::tiny_leaves(x, tables, self.general, self.presieved, self.end)
     }
 
     /// Sieves every segment: with several threads, one segment a job (the
@@ -254,28 +219,22 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
         let start = segments.start * span;
         let end = (segments.end * span).min(self.end);
         let a = self.tables.a();
-        for b in self.presieved + 1..=self.counted {
+        for b in SMALL_PRIMES + 1..=self.counted {
             let p = u64::from(self.tables.primes[b]);
             // The least multiple `k p >= start` with `k` on the wheel, with
             // no division: a segment of every job starts here.
-            let k = quotient_by(start + p - 1, p, self.tables.inverse[b]).max(1);
-            let (k, index) = match wheel(p).1 {
-                2 => (k | 1, 0),
-                _ => {
-                    let (step, index) = TO_WHEEL[(k % 30) as usize];
-                    (k + step, index)
-                }
-            };
-            segment.next[b] = (k * p, index);
+            let k = self.tables.quotient(start + p - 1, b).max(1);
+            let (step, index) = TO_WHEEL[(k % 30) as usize];
+            segment.next[b] = ((k + step) * p, index);
         }
         let mut run = SegmentRun::empty(self.counted);
         let mut low = start;
         while low < end {
             let high = (low + span).min(end);
-            self.fill_pattern(&mut segment.bits.words, low, high);
+            fill_pattern(&mut segment.bits.words, low, high);
             segment.bits.recount();
             let counted = self.counted_from(low);
-            for b in self.presieved + 1..=counted {
+            for b in SMALL_PRIMES + 1..=counted {
                 if b < a {
                     let sieved = Sieved {
                         weight: w,
@@ -317,32 +276,30 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
             0 => self.counted,
             _ => {
                 let root = (self.x / low).sqrt().min(self.y);
-                self.tables
-                    .pi(root)
-                    .max(self.general)
-                    .max(self.presieved)
-                    .min(self.counted)
+                self.tables.pi(root).max(self.general).min(self.counted)
             }
         }
     }
+}
 
-    /// Sets `words` to the odd numbers in `low..high` free of the presieved
-    /// primes, a bit each from `low + 1` on, and clears the words beyond.
-    #[inline(always)]
-    pub(super) fn fill_pattern(&self, words: &mut [u64], low: u64, high: u64) {
-        let bits = ((high - low) / 2) as usize;
-        let period = self.pattern.len();
-        let mut k = (low / 128) as usize % period;
-        for word in &mut words[..bits.div_ceil(64)] {
-            *word = self.pattern[k];
-            k = if k + 1 == period { 0 } else { k + 1 };
-        }
-        words[bits.div_ceil(64)..].fill(0);
-        if !bits.is_multiple_of(64) {
-            words[bits / 64] &= (1 << (bits % 64)) - 1;
-        }
+/// Sets `words` to the odd numbers in `low..high` free of 3, 5 and 7, a
+/// bit each from `low + 1` on, and clears the words beyond.
+#[inline(always)]
+pub(super) fn fill_pattern(words: &mut [u64], low: u64, high: u64) {
+    let bits = ((high - low) / 2) as usize;
+    let period = PATTERN.len();
+    let mut k = (low / 128) as usize % period;
+    for word in &mut words[..bits.div_ceil(64)] {
+        *word = PATTERN[k];
+        k = if k + 1 == period { 0 } else { k + 1 };
     }
+    words[bits.div_ceil(64)..].fill(0);
+    if !bits.is_multiple_of(64) {
+        words[bits / 64] &= (1 << (bits % 64)) - 1;
+    }
+}
 
+impl<'a, W: Weight> HardLeaves<'a, W> {
     /// Crosses off the odd multiples of `p_b` in `low..high`, and takes
     /// them out of the counters if `COUNT`.
     #[inline(always)]
@@ -354,7 +311,6 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
         high: u64,
     ) {
         let p = u64::from(self.tables.primes[b]);
-        let (wheel, _) = wheel(p);
         let Segment { bits, next } = segment;
         let (mut j, mut index) = next[b];
         let mut taken = W::Counter::ZERO;
@@ -362,22 +318,20 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
             taken = taken.plus(bits.clear::<COUNT>((j - low) / 2));
         };
         let step = |j: &mut u64, index: &mut usize| {
-            *j += wheel[*index].1 * p;
-            *index = (*index + 1) % wheel.len();
+            *j += WHEEL[*index].1 * p;
+            *index = (*index + 1) % WHEEL.len();
         };
-        if wheel.len() == WHEEL.len() {
-            // Whole turns of the wheel, from its first residue.
-            while index != 0 && j < high {
-                visit(j);
-                step(&mut j, &mut index);
+        // Whole turns of the wheel, from its first residue.
+        while index != 0 && j < high {
+            visit(j);
+            step(&mut j, &mut index);
+        }
+        let offsets = WHEEL.map(|(residue, _)| (residue - 1) * p);
+        while index == 0 && j + offsets[7] < high {
+            for offset in offsets {
+                visit(j + offset);
             }
-            let offsets = WHEEL.map(|(residue, _)| (residue - 1) * p);
-            while index == 0 && j + offsets[7] < high {
-                for offset in offsets {
-                    visit(j + offset);
-                }
-                j += 30 * p;
-            }
+            j += 30 * p;
         }
         while j < high {
             visit(j);

@@ -11,14 +11,15 @@
 //!
 //! `S(x) = φ(x, a) - f(1) + S(y) - P2`, `P2 = Σ_{y < p <= √x} f(p) (S(x/p) - S(p - 1))`.
 //!
-//! `φ(x, a)` unfolds by `φ(v, b) = φ(v, b - 1) - f(p_b) φ(v / p_b, b - 1)`
-//! into leaves `μ(n) f(n) φ(x/n, ·)`, `n` squarefree and free of primes
-//! above `y`: ordinary ones `n <= z`, and special ones `n = p_b m` with
-//! `m <= z < p_b m` and every prime factor of `m` above `p_b`. Gourdon's
-//! `S(x) = A - B + C + D + Φ0 + Σ` gathers the terms, each part in a file
-//! of its own:
+//! `φ(x, a)` unfolds by `φ(v, b) = φ(v, b - 1) - f(p_b) φ(v / p_b, b - 1)`,
+//! down to `b = 4` (the primes 2, 3, 5, 7), into leaves `μ(n) f(n) φ(x/n,
+//! ·)`, `n` squarefree, free of 2, 3, 5 and 7 and of primes above `y`:
+//! ordinary ones `n <= z`, and special ones `n = p_b m`, `b > 4`, with `m
+//! <= z < p_b m` and every prime factor of `m` above `p_b`. Gourdon's `S(x)
+//! = A - B + C + D + Φ0 + Σ` gathers the terms, each part in a file of its
+//! own:
 //!
-//! - [`phi0`]: `Φ0`, the ordinary leaves `μ(n) f(n) φ(x/n, 1)`, in closed
+//! - [`phi0`]: `Φ0`, the ordinary leaves `μ(n) f(n) φ(x/n, 4)`, in closed
 //!   form;
 //! - [`ac`]: `A + C`, the easy special leaves (`m = q` prime, `t = x /
 //!   (p_b q) < p_b²`), whose `φ(t, b - 1) = f(1) + S(t) - S(p_{b-1})` is
@@ -326,7 +327,7 @@ fn engine_in_segments<W: Weight>(
 ) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && y <= z && (z + 1) * (z + 1) <= x);
     // Each part that counts bits is a task for the processor's `popcnt`.
-    let tables = Tables::new(y, z, weight);
+    let tables = Tables::new(x, y, z, weight);
     let a = tables.a();
     let hard = HardLeaves::<W>::new(x, &tables, words);
     let windows = Windows::new(&hard, words);
@@ -347,7 +348,6 @@ fn engine_in_segments<W: Weight>(
         W::V::plus,
     );
     phi0::phi0(x, &tables)
-        .plus(hard.tiny_leaves())
         .plus(easy)
         .plus(windows.sum(&jobs))
         .plus(hard.run(&jobs).total())
@@ -361,17 +361,17 @@ fn div(x: u64, a: u64, b: u64) -> u64 {
     x / a / b
 }
 
-/// `⌊n / d⌋` for `n < 2^63` and `d < 2^32`, from a floating-point
-/// estimate off by at most one (a 64-bit division takes several times
-/// longer).
+/// `⌊n / d⌋` for `n < 2^63`, `d < 2^32` and a quotient below `2^51` (the
+/// leaves' `t`, below `x / z`), from a floating-point estimate off by at
+/// most one: its relative error is below `3 · 2^-53` (a 64-bit division
+/// takes several times longer).
 #[inline(always)]
 fn quotient(n: u64, d: u64) -> u64 {
     exact((n as i64 as f64 / d as i64 as f64) as i64 as u64, n, d)
 }
 
 /// [`quotient`] with `1 / d` at hand: a multiplication instead of a
-/// division (without the table of `1 / p`, a division a leaf took 1.08×
-/// the time at `10^16`).
+/// division.
 #[inline(always)]
 fn quotient_by(n: u64, d: u64, inverse: f64) -> u64 {
     exact((n as i64 as f64 * inverse) as i64 as u64, n, d)

@@ -1,32 +1,25 @@
-//! `Φ0`, the ordinary leaves of `φ(x, a)`: `Σ μ(n) f(n) φ(x/n, 1)` over
-//! the odd squarefree `n <= z` free of primes above `y`, each in closed
-//! form, with `φ(t, 1) = F(t) - f(2) F(t/2)`.
+//! `Φ0`, the ordinary leaves of `φ(x, a)`: `Σ μ(n) f(n) φ(x/n, k)` over
+//! the squarefree `n <= z` free of the first `k` primes and of primes
+//! above `y`, `k = 4` (or `a`, when `y < 7`), each `φ(x/n, k)` in closed
+//! form ([`Weight::phi_small`]). The special leaves start at `p_{k+1}`.
 
-use super::tables::{Tables, coprime_number};
+use super::tables::{SMALL_PRIMES, Tables, coprime_number};
 use super::weight::Weight;
 use crate::arith::Value;
 
 /// The ordinary leaves' sum.
 #[inline(always)]
 pub(super) fn phi0<W: Weight>(x: u64, tables: &Tables<W>) -> W::V {
+    let w = &tables.weight;
+    let k = SMALL_PRIMES.min(tables.a());
     // [μ(n) = 1, μ(n) = -1]
     let mut sums = [W::V::default(); 2];
-    let w = &tables.weight;
-    let mut add = |n: u64, s: usize| {
-        let t = x / n;
-        let phi = w.scale(w.prefix(t).minus(w.scale(w.prefix(t / 2), 2)), n);
-        sums[s] = sums[s].plus(phi);
-    };
-    // Each odd squarefree `n` is `m` or `3 m`, `m` prime to 6 (μ(3 m) = -μ(m)).
-    for (k, &code) in tables.factors.iter().enumerate() {
-        if code == 0 {
-            continue;
-        }
-        let m = coprime_number(k);
-        let s = usize::from(code < 0);
-        add(m, s);
-        if 3 * m <= tables.z() {
-            add(3 * m, 1 - s);
+    // The `n` are the factor table's numbers with a code: prime to 210.
+    for (i, &code) in tables.factors.iter().enumerate() {
+        if code != 0 {
+            let n = coprime_number(i);
+            let s = usize::from(code < 0);
+            sums[s] = sums[s].plus(w.scale(w.phi_small(x / n, k), n));
         }
     }
     sums[0].minus(sums[1])

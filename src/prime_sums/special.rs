@@ -1,30 +1,16 @@
 //! The special leaves `-μ(m) f(p_b m) φ(x / (p_b m), b - 1)` that are not
 //! easy, summed in increasing `t = x / (p_b m)` for whoever knows
-//! `φ(t, b - 1)` ([`Phi`]): the hard leaves' sieve, or [`tiny_phi`] for the
-//! presieved primes.
+//! `φ(t, b - 1)` ([`Phi`]): the hard leaves' sieve.
 
 use super::leaves::Leaves;
 use super::tables::{Tables, coprime_number, coprime_rank, hard_up_to};
 use super::weight::Weight;
-use super::{div, quotient, quotient_by};
+use super::{div, quotient};
 use crate::arith::Value;
 
 /// Where a special leaf finds `φ(t, b - 1)`.
 pub(super) trait Phi<V> {
     fn phi(&mut self, t: u64) -> V;
-}
-
-/// From [`tiny_phi`], for the presieved primes.
-struct Tiny<'a, W: Weight> {
-    tables: &'a Tables<W>,
-    k: usize,
-}
-
-impl<W: Weight> Phi<W::V> for Tiny<'_, W> {
-    #[inline(always)]
-    fn phi(&mut self, t: u64) -> W::V {
-        tiny_phi(t, self.k, self.tables)
-    }
 }
 
 /// The special leaves of `b` that are not easy and whose argument `t`
@@ -55,7 +41,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
     let mut weights = [W::V::default(); 2];
     if b <= general {
         let first = above.max(z / p) + 1;
-        // The `m` in `first..=up_to`, all prime to 6, by their index.
+        // The `m` in `first..=up_to`, all prime to 210, by their index.
         let start = coprime_rank(first);
         let codes = tables
             .factors
@@ -100,7 +86,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
             let mut leaves = [(0, 0); 64];
             for (leaf, i) in leaves.iter_mut().zip((bottom..top).rev()) {
                 let q = u64::from(tables.primes[i]);
-                *leaf = (q, quotient_by(xp, q, tables.inverse[i]));
+                *leaf = (q, tables.quotient(xp, i));
             }
             for &(q, t) in &leaves[..top - bottom] {
                 sums[0] = sums[0].plus(w.scale(phi.phi(t), p * q));
@@ -134,37 +120,4 @@ fn leaf_mask(codes: &[i16; 64], b: usize) -> u64 {
             let eight = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
             mask | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
         })
-}
-
-/// The special leaves of the presieved primes `p_2 ..= p_presieved`, of
-/// every `t` below `end`, from [`tiny_phi`].
-pub(super) fn tiny_leaves<W: Weight>(
-    x: u64,
-    tables: &Tables<W>,
-    general: usize,
-    presieved: usize,
-    end: u64,
-) -> W::V {
-    let mut sum = W::V::default();
-    for b in 2..=presieved.min(tables.a() - 1) {
-        let tiny = Tiny { tables, k: b - 1 };
-        let leaves = special_leaves::<W, false>(x, tables, general, b, 0, end, tiny);
-        sum = sum.plus(leaves.sum);
-    }
-    sum
-}
-
-/// `φ(t, k)` by `φ(t, k) = φ(t, k - 1) - f(p_k) φ(t / p_k, k - 1)` down
-/// to `φ(t, 0) = F(t)`: `2^k` terms, for the presieved primes.
-#[inline(always)]
-fn tiny_phi<W: Weight>(t: u64, k: usize, tables: &Tables<W>) -> W::V {
-    let w = &tables.weight;
-    match k {
-        0 => w.prefix(t),
-        _ => {
-            let p = u64::from(tables.primes[k]);
-            let rest = w.scale(tiny_phi(t / p, k - 1, tables), p);
-            tiny_phi(t, k - 1, tables).minus(rest)
-        }
-    }
 }

@@ -5,6 +5,7 @@
 use std::marker::PhantomData;
 
 use super::counters::{Bits, Counter, Scalar};
+use super::tables::{SMALL_PRIMES, coprime_up_to};
 use crate::arith::{Ring, Value};
 use crate::sieve::wheel;
 
@@ -27,6 +28,13 @@ pub(crate) trait Weight: Sync {
     fn counted(&self, base: u64, counter: Self::Counter) -> Self::V;
     /// What the counters need to know of the positions.
     fn layout(&self) -> &<Self::Counter as Counter>::Layout;
+    /// `φ(t, k) = Σ f(j)` over the `j <= t` free of the first `k <= 4`
+    /// primes, for [`phi0`](super::phi0): `2^k` terms
+    /// ([`free_of`]), unless the weight has a closed form.
+    #[inline(always)]
+    fn phi_small(&self, t: u64, k: usize) -> Self::V {
+        free_of(self, t, &SMALL[..k])
+    }
     /// `Σ f(base + 2i)` over the set bits `i` of `word`.
     #[inline(always)]
     fn word(&self, base: u64, word: u64) -> Self::V {
@@ -71,6 +79,22 @@ pub(crate) trait Weight: Sync {
     }
 }
 
+/// The primes of [`Weight::phi_small`]: 2, 3, 5, 7.
+const SMALL: [u64; SMALL_PRIMES] = [2, 3, 5, 7];
+
+/// `Σ f(j)` over the `j <= t` free of `primes`, by `φ(t, k) = φ(t, k - 1)
+/// - f(p_k) φ(t / p_k, k - 1)` down to `φ(t, 0) = F(t)`.
+#[inline(always)]
+fn free_of<W: Weight + ?Sized>(weight: &W, t: u64, primes: &[u64]) -> W::V {
+    match primes.split_last() {
+        None => weight.prefix(t),
+        Some((&p, rest)) => {
+            let multiples = weight.scale(free_of(weight, t / p, rest), p);
+            free_of(weight, t, rest).minus(multiples)
+        }
+    }
+}
+
 /// A weight that is a polynomial in `n`, so that its sum over a word's set
 /// bits follows from their [`Bits`].
 pub(crate) trait Polynomial: Weight<Counter: Scalar> {
@@ -105,6 +129,14 @@ impl Weight for Count {
     #[inline]
     fn scale(&self, v: u64, _: u64) -> u64 {
         v
+    }
+    /// For `k = 4`, the numbers prime to 210: 48 a period.
+    #[inline(always)]
+    fn phi_small(&self, t: u64, k: usize) -> u64 {
+        match k {
+            SMALL_PRIMES => coprime_up_to(t),
+            _ => free_of(self, t, &SMALL[..k]),
+        }
     }
     #[inline(always)]
     fn counted(&self, _: u64, counter: u64) -> u64 {
@@ -317,6 +349,30 @@ mod tests {
             two += u128::from(t) * u128::from(t);
             assert_eq!(Linear::<u128>::default().prefix(t), one);
             assert_eq!(Square::<u128>::default().prefix(t), two);
+        }
+    }
+
+    /// `φ(t, k)` for every `k <= 4` and every `t` over two periods of 210
+    /// and a half, against the sums of the `j <= t` free of the first `k`
+    /// primes, taken one by one.
+    #[test]
+    fn small_phi_matches_the_definition() {
+        for k in 0..=SMALL_PRIMES {
+            let (mut count, mut one, mut two) = (0u64, 0u128, 0u128);
+            for t in 0..530u64 {
+                if t > 0 && SMALL[..k].iter().all(|&p| !t.is_multiple_of(p)) {
+                    count += 1;
+                    one += u128::from(t);
+                    two += u128::from(t) * u128::from(t);
+                }
+                assert_eq!(Count.phi_small(t, k), count, "φ({t}, {k})");
+                assert_eq!(Linear::<u128>::default().phi_small(t, k), one);
+                assert_eq!(Square::<u128>::default().phi_small(t, k), two);
+            }
+        }
+        // The closed form against the terms at the top of the range.
+        for t in [u64::MAX - 210, u64::MAX - 1, u64::MAX] {
+            assert_eq!(Count.phi_small(t, 4), free_of(&Count, t, &SMALL));
         }
     }
 }
