@@ -213,7 +213,7 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
     #[inline(always)]
     fn fill(&self, table: &mut Table<W::V>, low: u64, high: u64) -> W::V {
         let hard = self.hard;
-        let words = &mut table.words;
+        let words = table.words.as_mut_slice();
         fill_pattern(words, low, high);
         for b in SMALL_PRIMES + 1..=hard.tables.pi((high - 1).sqrt()) {
             let p = u64::from(hard.tables.primes[b]);

@@ -351,23 +351,18 @@ impl<C: Counter> Counted<C> {
         self.total = total;
     }
 
-    /// Clears bit `i`, and, if `COUNT`, takes it out of its block's and
-    /// super-block's counters; returns what it took out (nothing if the
-    /// bit was clear or `COUNT` is off), for the caller to take out of
-    /// [`Counted::total`].
+    /// The bits and their counters as slices, for a run of
+    /// [`Crossing::clear`]: held in registers, where a store through the
+    /// vectors would have the compiler load their addresses and lengths
+    /// again at every bit.
     #[inline(always)]
-    pub(super) fn clear<const COUNT: bool>(&mut self, i: u64) -> C {
-        let w = (i / 64) as usize;
-        let mut taken = C::ZERO;
-        if COUNT {
-            // The bit's value, without a branch.
-            taken = C::bit(self.words[w] >> (i % 64) & 1, i, &self.layout);
-            let k = (i / BLOCK_BITS) as usize;
-            self.counters[k] = self.counters[k].minus(taken);
-            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(taken);
+    pub(super) fn crossing(&mut self) -> Crossing<'_, C> {
+        Crossing {
+            words: &mut self.words,
+            counters: &mut self.counters,
+            supers: &mut self.supers,
+            layout: &self.layout,
         }
-        self.words[w] &= !(1 << (i % 64));
-        taken
     }
 
     /// The bits at positions below `n`, for `n` increasing from one call
@@ -397,6 +392,35 @@ impl<C: Counter> Counted<C> {
                 n % BLOCK_BITS,
                 &self.layout,
             ))
+    }
+}
+
+/// A segment's bits, crossed off one at a time ([`Counted::crossing`]).
+pub(super) struct Crossing<'c, C: Counter> {
+    words: &'c mut [u64],
+    counters: &'c mut [C],
+    supers: &'c mut [C],
+    layout: &'c C::Layout,
+}
+
+impl<C: Counter> Crossing<'_, C> {
+    /// Clears bit `i`, and, if `COUNT`, takes it out of its block's and
+    /// super-block's counters; returns what it took out (nothing if the
+    /// bit was clear or `COUNT` is off), for the caller to take out of
+    /// [`Counted::total`].
+    #[inline(always)]
+    pub(super) fn clear<const COUNT: bool>(&mut self, i: u64) -> C {
+        let w = (i / 64) as usize;
+        let mut taken = C::ZERO;
+        if COUNT {
+            // The bit's value, without a branch.
+            taken = C::bit(self.words[w] >> (i % 64) & 1, i, self.layout);
+            let k = (i / BLOCK_BITS) as usize;
+            self.counters[k] = self.counters[k].minus(taken);
+            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(taken);
+        }
+        self.words[w] &= !(1 << (i % 64));
+        taken
     }
 }
 
@@ -527,7 +551,7 @@ mod tests {
         }
         counted.recount();
         for i in (0..64 * words as u64).step_by(7) {
-            let taken = counted.clear::<true>(i);
+            let taken = counted.crossing().clear::<true>(i);
             counted.total = counted.total.minus(taken);
         }
         let bit = |c: &Counted<[u64; 3]>, i: u64| {

@@ -314,8 +314,9 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
         let Segment { bits, next } = segment;
         let (mut j, mut index) = next[b];
         let mut taken = W::Counter::ZERO;
+        let mut crossing = bits.crossing();
         let mut visit = |j: u64| {
-            taken = taken.plus(bits.clear::<COUNT>((j - low) / 2));
+            taken = taken.plus(crossing.clear::<COUNT>((j - low) / 2));
         };
         let step = |j: &mut u64, index: &mut usize| {
             *j += WHEEL[*index].1 * p;
