@@ -59,24 +59,21 @@ fn easy_leaves<W: Weight>(x: u64, b: usize, hard_up_to: u64, tables: &Tables<W>)
     // the caller's [`Task`], compiled with its instructions.
     let (once, twice) = once_and_twice(sparse, reflected);
     for range in once {
-        for i in range {
-            sum = sum.plus(leaf(tables, xp, i));
-        }
+        sum = sum.plus(leaves(tables, xp, range));
     }
-    let mut both = W::V::default();
-    for i in twice {
-        both = both.plus(leaf(tables, xp, i));
-    }
+    let both = leaves(tables, xp, twice);
     w.scale(sum.plus(both).plus(both), p)
 }
 
-/// `f(q) S(x / (p q))` for `q = p_i`, `xp = x / p`.
+/// `Σ f(q) S(x / (p q))` over `q = p_i`, `i` in `indices`, `xp = x / p`.
 #[inline(always)]
-fn leaf<W: Weight>(tables: &Tables<W>, xp: u64, i: usize) -> W::V {
-    let q = u64::from(tables.primes[i]);
-    let t = tables.quotient(xp, i);
-    debug_assert!(t <= tables.y());
-    tables.weight.scale(tables.sum(t), q)
+fn leaves<W: Weight>(tables: &Tables<W>, xp: u64, indices: Range<usize>) -> W::V {
+    let mut sum = W::V::default();
+    tables.quotients(xp, indices, |q, t| {
+        debug_assert!(t <= tables.y());
+        sum = sum.plus(tables.weight.scale(tables.sum(t), q));
+    });
+    sum
 }
 
 /// The indices of `a` and `b` as ranges taken once and a range taken
@@ -197,11 +194,9 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
             let (first, last) = (tables.pi(above) + 1, tables.pi(up_to));
             let xp = x / p;
             let mut sum = W::V::default();
-            for i in first..=last {
-                let q = u64::from(tables.primes[i]);
-                let t = tables.quotient(xp, i);
+            tables.quotients(xp, first..last + 1, |q, t| {
                 sum = sum.plus(w.scale(table.sum(w, low, t), q));
-            }
+            });
             let factors = tables.prefix(last).minus(tables.prefix(first - 1));
             leaves.add(w.scale(sum, p), w.scale(factors, p));
         }

@@ -2,6 +2,8 @@
 //! sums and a `π` table of a bit per odd number; and the factor table of
 //! the leaves' `m`, up to `z >= y`.
 
+use std::ops::Range;
+
 use num_integer::Roots;
 
 use super::weight::Weight;
@@ -132,6 +134,26 @@ impl<W: Weight> Tables<W> {
         match self.inverse.get(i) {
             Some(&inverse) => quotient_by(n, p, inverse),
             None => quotient(n, p),
+        }
+    }
+
+    /// `visit(p_i, ⌊n / p_i⌋)` for every `i` in `indices`, in order, as
+    /// [`Tables::quotient`]: two plain loops over slices, without a
+    /// bounds check or a choice of method a prime.
+    #[inline(always)]
+    pub(super) fn quotients(&self, n: u64, indices: Range<usize>, mut visit: impl FnMut(u64, u64)) {
+        let Range { start, end } = indices;
+        let end = end.max(start);
+        let split = end.min(self.inverse.len()).max(start);
+        let (quick, slow) = self.primes[start..end].split_at(split - start);
+        let inverses = self.inverse.get(start..split).unwrap_or_default();
+        for (&p, &inverse) in quick.iter().zip(inverses) {
+            let p = u64::from(p);
+            visit(p, quotient_by(n, p, inverse));
+        }
+        for &p in slow {
+            let p = u64::from(p);
+            visit(p, quotient(n, p));
         }
     }
 
@@ -293,6 +315,20 @@ mod tests {
             let multiple = top / p * p;
             for n in [0, 1, p - 1, p, p + 1, random, multiple - 1, multiple, top] {
                 assert_eq!(tables.quotient(n, i), n / p, "{n} / {p}");
+            }
+        }
+        // Every range of indices ending or starting around the end of the
+        // table of inverses, empty and reversed ones too, visited in order.
+        let n = x / 11;
+        for start in last_quick - 2..last_quick + 4 {
+            for end in start - 1..last_quick + 4 {
+                let mut visited = Vec::new();
+                tables.quotients(n, start..end, |p, t| visited.push((p, t)));
+                let plain: Vec<(u64, u64)> = (start..end)
+                    .map(|i| u64::from(tables.primes[i]))
+                    .map(|p| (p, n / p))
+                    .collect();
+                assert_eq!(visited, plain, "{start}..{end}");
             }
         }
     }
