@@ -141,12 +141,13 @@
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.35× primesieve's iterator |
 //! | the same in a plain `for` loop | 1.87× primesieve's iterator |
 //! | the same backwards, `.rev().sum()` | 1.67× primesieve's iterator |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.87× primecount |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.90× primecount, at most its peak memory (11.9 MB against 12.1 MB) |
-//! | the same on both cores | 1.96× primecount on 2 threads |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.90× primecount, 1.18× its peak memory (38.2 MB against 32.4 MB) |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.58× primesum, 4.1× primecount's `π(10^16)` |
-//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.25× [`prime_pi`](sieve::prime_pi)`(10^14)` |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.93× primecount |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.80× primecount, at most its peak memory |
+//! | the same on both cores | 1.95× primecount on 2 threads |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 2.02× primecount, 1.21× its peak memory (38.0 MiB against 31.5 MiB) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.50× primesum, 2.99× primecount's `π(10^16)` |
+//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)` | 1.26× [`prime_sum`](sieve::prime_sum)`(10^16)` |
+//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.28× [`prime_pi`](sieve::prime_pi)`(10^14)` |
 //! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 1.6× to 2.5× `prime_pi(10^14)` |
 //! | for `q` = 8, 12 (four characters) | 3.8× `prime_pi(10^14)` |
 //! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 5.8× to 6.8× `prime_pi(10^14)` |
