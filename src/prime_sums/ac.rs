@@ -10,7 +10,7 @@ use super::d::{HardLeaves, fill_pattern};
 use super::div;
 use super::leaves::Leaves;
 use super::progress::Jobs;
-use super::tables::{SMALL_PRIMES, Tables, hard_up_to};
+use super::tables::{SMALL, SMALL_PRIMES, Tables, hard_up_to};
 use super::weight::Weight;
 use crate::arith::Value;
 use crate::dispatch::{self, Task};
@@ -222,7 +222,7 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
         if low == 0 {
             // 1 is not prime, and 3, 5 and 7 are.
             words[0] &= !1;
-            for p in [3, 5, 7].into_iter().filter(|&p| p < high) {
+            for &p in SMALL[1..].iter().filter(|&&p| p < high) {
                 words[0] |= 1 << (p / 2);
             }
         }

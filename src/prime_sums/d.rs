@@ -11,7 +11,7 @@ use super::counters::{Counted, Counter, Cursor};
 use super::leaves::Leaves;
 use super::progress::Jobs;
 use super::special::{Phi, special_leaves};
-use super::tables::{SMALL_PRIMES, Tables};
+use super::tables::{SMALL_PRIMES, Tables, free_of_small};
 use super::weight::Weight;
 use crate::arith::Value;
 use crate::dispatch::{self, Task};
@@ -28,8 +28,7 @@ const PATTERN: [u64; 105] = {
     while w < 105 {
         let mut bit = 0;
         while bit < 64 {
-            let n = 2 * (64 * w + bit) + 1;
-            if n % 3 != 0 && n % 5 != 0 && n % 7 != 0 {
+            if free_of_small(2 * (64 * w + bit) + 1) {
                 pattern[w as usize] |= 1 << bit;
             }
             bit += 1;

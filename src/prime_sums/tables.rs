@@ -81,8 +81,10 @@ impl<W: Weight> Tables<W> {
                 }
             }
         }
-        // A leaf `p q` with `p > √z` has `q <= √(x / p)`; below, only the
-        // sieving primes of `D` divide, and they are fewer.
+        // A leaf `p q` with `p > √z` has `q <= √(x / p)`; the other
+        // divisors (`D`'s sieving primes, the `q` of the hard leaves and
+        // of the windows) are smaller. Past the table, `quotient` divides,
+        // so that where it ends changes the speed, never the answer.
         let quick_up_to = (x / (z.sqrt() + 1)).sqrt();
         let inverse = primes
             .iter()
@@ -198,17 +200,32 @@ impl<W: Weight> Tables<W> {
     }
 }
 
-/// `SMALL_PRIMES`: `p_1 ..= p_4`, 2, 3, 5 and 7, divide no number of the
-/// factor table; [`phi0`](super::phi0) takes `φ(t, 4)` in closed form and
+/// How many of the first primes ([`SMALL`]) divide no number of the
+/// factor table: [`phi0`](super::phi0) takes `φ(t, 4)` in closed form and
 /// the special leaves start at `p_5 = 11`.
 pub(super) const SMALL_PRIMES: usize = 4;
+
+/// `p_1 ..= p_4`.
+pub(super) const SMALL: [u64; SMALL_PRIMES] = [2, 3, 5, 7];
+
+/// Whether `n` is free of [`SMALL`], prime to 210.
+pub(super) const fn free_of_small(n: u64) -> bool {
+    let mut k = 0;
+    while k < SMALL_PRIMES {
+        if n.is_multiple_of(SMALL[k]) {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
 
 /// The residues modulo 210 prime to it, in order.
 const RESIDUES: [u8; 48] = {
     let mut residues = [0; 48];
     let (mut r, mut k) = (1, 0);
     while r < 210 {
-        if r % 2 != 0 && r % 3 != 0 && r % 5 != 0 && r % 7 != 0 {
+        if free_of_small(r) {
             residues[k] = r as u8;
             k += 1;
         }
@@ -276,6 +293,9 @@ mod tests {
         let coprime: Vec<u64> = (1..630)
             .filter(|&m| num_integer::gcd(m, 210) == 1)
             .collect();
+        for n in 0..630 {
+            assert_eq!(free_of_small(n), num_integer::gcd(n, 210) == 1, "{n}");
+        }
         for (k, &m) in coprime.iter().enumerate() {
             assert_eq!(coprime_number(k), m);
             assert_eq!(coprime_rank(m), k);

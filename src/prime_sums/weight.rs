@@ -5,7 +5,7 @@
 use std::marker::PhantomData;
 
 use super::counters::{Bits, Counter, Scalar};
-use super::tables::{SMALL_PRIMES, coprime_up_to};
+use super::tables::{SMALL, SMALL_PRIMES, coprime_up_to};
 use crate::arith::{Ring, Value};
 use crate::sieve::wheel;
 
@@ -79,11 +79,9 @@ pub(crate) trait Weight: Sync {
     }
 }
 
-/// The primes of [`Weight::phi_small`]: 2, 3, 5, 7.
-const SMALL: [u64; SMALL_PRIMES] = [2, 3, 5, 7];
-
-/// `Σ f(j)` over the `j <= t` free of `primes`, by `φ(t, k) = φ(t, k - 1)
-/// - f(p_k) φ(t / p_k, k - 1)` down to `φ(t, 0) = F(t)`.
+/// `Σ f(j)` over the `j <= t` free of `primes`, by the recurrence
+/// `φ(t, k) = φ(t, k - 1) - f(p_k) φ(t / p_k, k - 1)` down to `φ(t, 0) =
+/// F(t)`.
 #[inline(always)]
 fn free_of<W: Weight + ?Sized>(weight: &W, t: u64, primes: &[u64]) -> W::V {
     match primes.split_last() {
