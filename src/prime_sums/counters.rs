@@ -109,6 +109,17 @@ pub(crate) trait Counter: Copy {
     fn of(word: u64, offset: u64, layout: &Self::Layout) -> Self;
     /// The bit at position `i`, if `bit` is 1; nothing if it is 0.
     fn bit(bit: u64, i: u64, layout: &Self::Layout) -> Self;
+    /// Moves the bit at position `i`, if `bit` is 1, out of both `from`
+    /// and into `to`, in place: a [`ByClass`] counter touches the bit's
+    /// class alone.
+    #[inline(always)]
+    fn move_bit(bit: u64, i: u64, layout: &Self::Layout, from: [&mut Self; 2], to: &mut Self) {
+        let moved = Self::bit(bit, i, layout);
+        for counter in from {
+            *counter = counter.minus(moved);
+        }
+        *to = to.plus(moved);
+    }
     fn plus(self, other: Self) -> Self;
     fn minus(self, other: Self) -> Self;
     /// `self` where `mask` is all ones, nothing where it is 0.
@@ -286,6 +297,18 @@ impl<C: Scalar, const N: usize> Counter for ByClass<C, N> {
         }))
     }
     #[inline(always)]
+    fn move_bit(
+        bit: u64,
+        i: u64,
+        classes: &Classes,
+        [block, group]: [&mut Self; 2],
+        to: &mut Self,
+    ) {
+        let class = classes.period.rem(i) as usize;
+        let from = [&mut block.0[class], &mut group.0[class]];
+        C::move_bit(bit, i, &(), from, &mut to.0[class]);
+    }
+    #[inline(always)]
     fn plus(self, other: Self) -> Self {
         ByClass(std::array::from_fn(|c| self.0[c].plus(other.0[c])))
     }
@@ -404,23 +427,20 @@ pub(super) struct Crossing<'c, C: Counter> {
 }
 
 impl<C: Counter> Crossing<'_, C> {
-    /// Clears bit `i`, and, if `COUNT`, takes it out of its block's and
-    /// super-block's counters; returns what it took out (nothing if the
-    /// bit was clear or `COUNT` is off), for the caller to take out of
-    /// [`Counted::total`].
+    /// Clears bit `i`, and, if `COUNT`, moves it out of its block's and
+    /// super-block's counters into `taken` (nothing if the bit was clear),
+    /// for the caller to take out of [`Counted::total`].
     #[inline(always)]
-    pub(super) fn clear<const COUNT: bool>(&mut self, i: u64) -> C {
+    pub(super) fn clear<const COUNT: bool>(&mut self, i: u64, taken: &mut C) {
         let w = (i / 64) as usize;
-        let mut taken = C::ZERO;
         if COUNT {
             // The bit's value, without a branch.
-            taken = C::bit(self.words[w] >> (i % 64) & 1, i, self.layout);
+            let bit = self.words[w] >> (i % 64) & 1;
             let k = (i / BLOCK_BITS) as usize;
-            self.counters[k] = self.counters[k].minus(taken);
-            self.supers[k / SUPER_BLOCKS] = self.supers[k / SUPER_BLOCKS].minus(taken);
+            let from = [&mut self.counters[k], &mut self.supers[k / SUPER_BLOCKS]];
+            C::move_bit(bit, i, self.layout, from, taken);
         }
         self.words[w] &= !(1 << (i % 64));
-        taken
     }
 }
 
@@ -538,34 +558,43 @@ mod tests {
     }
 
     /// Every query of a segment of random bits, with one cursor, against
-    /// the bits below it added one by one; and the same after clearing bits.
+    /// the bits below it added one by one, after clearing bits one by one
+    /// (each moved out of its counters alone); for plain counters and for
+    /// counters by class of position.
     #[test]
     fn queries_match_the_bits() {
-        let words = 3 * BLOCK_WORDS * SUPER_BLOCKS + 5;
-        let mut counted = Counted::<[u64; 3]>::new(words, ());
-        for (w, word) in counted.words[..words]
-            .iter_mut()
-            .zip(crate::testing::words(4))
-        {
-            *w = word;
-        }
-        counted.recount();
-        for i in (0..64 * words as u64).step_by(7) {
-            let taken = counted.crossing().clear::<true>(i);
-            counted.total = counted.total.minus(taken);
-        }
-        let bit = |c: &Counted<[u64; 3]>, i: u64| {
-            <[u64; 3]>::bit(c.words[(i / 64) as usize] >> (i % 64) & 1, i, &())
-        };
-        let mut cursor = Cursor::new();
-        let mut plain = <[u64; 3]>::ZERO;
-        for n in 0..=64 * words as u64 {
-            assert_eq!(counted.below(&mut cursor, n), plain, "bits below {n}");
-            if n < 64 * words as u64 {
-                plain = plain.plus(bit(&counted, n));
+        fn check<C: Counter + PartialEq + std::fmt::Debug>(layout: C::Layout) {
+            let words = 3 * BLOCK_WORDS * SUPER_BLOCKS + 5;
+            let mut counted = Counted::<C>::new(words, layout.clone());
+            for (w, word) in counted.words[..words]
+                .iter_mut()
+                .zip(crate::testing::words(4))
+            {
+                *w = word;
             }
+            counted.recount();
+            for i in (0..64 * words as u64).step_by(7) {
+                let mut taken = C::ZERO;
+                counted.crossing().clear::<true>(i, &mut taken);
+                counted.total = counted.total.minus(taken);
+            }
+            let bit = |c: &Counted<C>, i: u64| {
+                C::bit(c.words[(i / 64) as usize] >> (i % 64) & 1, i, &layout)
+            };
+            let mut cursor = Cursor::new();
+            let mut plain = C::ZERO;
+            for n in 0..=64 * words as u64 {
+                assert_eq!(counted.below(&mut cursor, n), plain, "bits below {n}");
+                if n < 64 * words as u64 {
+                    plain = plain.plus(bit(&counted, n));
+                }
+            }
+            assert_eq!(counted.total, plain);
         }
-        assert_eq!(counted.total, plain);
+        check::<[u64; 3]>(());
+        for period in [1, 2, 11, 12] {
+            check::<ByClass<[u64; 2], 12>>(Classes::new(period, 12));
+        }
     }
 
     /// A word's counters by class of position, for every period up to

@@ -315,7 +315,7 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
         let mut taken = W::Counter::ZERO;
         let mut crossing = bits.crossing();
         let mut visit = |j: u64| {
-            taken = taken.plus(crossing.clear::<COUNT>((j - low) / 2));
+            crossing.clear::<COUNT>((j - low) / 2, &mut taken);
         };
         let step = |j: &mut u64, index: &mut usize| {
             *j += WHEEL[*index].1 * p;

@@ -107,6 +107,12 @@ pub(crate) struct Residue<G, const N: usize> {
     modulus: Modulus,
     period: usize,
     classes: Classes,
+    /// `sources[s]`, for a class `s` prime to `q`: entry `k < q` is `k
+    /// s^-1 mod q`, the class that multiplying by `s` takes to `k`, and
+    /// the entries from `q` on are `N - 1` (an empty class, or none when
+    /// `q = N`), so that [`Weight::scale`] gathers; `None` for the other
+    /// classes.
+    sources: Vec<Option<[u8; N]>>,
 }
 
 impl<G, const N: usize> Residue<G, N> {
@@ -114,12 +120,22 @@ impl<G, const N: usize> Residue<G, N> {
     pub(crate) fn new(g: G, q: u64) -> Self {
         debug_assert!((1..=N.min(255) as u64).contains(&q));
         let period = position_period(q);
+        let sources = (0..q)
+            .map(|s| {
+                let inverse = (1..q).find(|&t| s * t % q == 1 % q)?;
+                Some(std::array::from_fn(|k| match k as u64 {
+                    k if k < q => (k * inverse % q) as u8,
+                    _ => (N - 1) as u8,
+                }))
+            })
+            .collect();
         Residue {
             g,
             q: q as usize,
             modulus: Modulus::new(q),
             period: period as usize,
             classes: Classes::new(period, N),
+            sources,
         }
     }
 
@@ -169,6 +185,14 @@ where
     #[inline]
     fn scale(&self, v: Self::V, n: u64) -> Self::V {
         let (q, s) = (self.q, self.class(n));
+        if let Some(sources) = &self.sources[s] {
+            // A permutation of the classes: a gather, with no carried sum.
+            let sums = std::array::from_fn(|k| {
+                let source = usize::from(sources[k]).min(N - 1);
+                self.g.scale(v.sums[source], n)
+            });
+            return PerClass { q: q as u8, sums };
+        }
         let mut value: Self::V = self.zero();
         // r s mod q, stepping r.
         let mut rs = 0;
@@ -410,6 +434,26 @@ pub(super) fn from_characters<G: Weight<V: Ring + Into<u128>>>(
 mod tests {
     use super::*;
     use crate::prime_sums::weight::{Count, Linear};
+
+    /// `scale(v, n)` for a vector `v` with every class filled, and `n` in
+    /// every class modulo `q` (the units, by a permutation, and the
+    /// others), against the ring's product `v f(n)`, for every `q <= N`.
+    fn check_scale<const N: usize>() {
+        for q in 1..=N as u64 {
+            let sums = Residue::<Linear<u128>, N>::new(Linear::default(), q);
+            let v = sums.prefix(7 * q + 3);
+            for n in 1..=2 * q + 1 {
+                let product = v.mul(sums.of(n));
+                assert_eq!(sums.scale(v, n), product, "{n} mod {q}");
+            }
+        }
+    }
+
+    #[test]
+    fn scaled_vectors_match_the_product() {
+        check_scale::<12>();
+        check_scale::<100>();
+    }
 
     /// The class-split weights modulo every `q <= 100`: `F(t)` against the
     /// definition, and products of `f(m)` and `f(n)`, by `scale` and by the
