@@ -16,7 +16,7 @@ pub(crate) trait Value: Copy + Default + Send + Sync {
 }
 
 /// The integers modulo `2^bits`.
-pub(crate) trait Ring: Value {
+pub(crate) trait Ring: Value + PartialEq {
     /// `v` modulo `2^bits`.
     fn from_u128(v: u128) -> Self;
     /// `self · m`, wrapping.

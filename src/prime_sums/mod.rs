@@ -199,7 +199,7 @@ where
         let sums = weighed(x, Characters::<G, K, P>::new(g, q), report);
         residue::from_characters(x, q, &g, &sums.0)
     }
-    fn classes<G: Polynomial + Progression, const N: usize>(
+    fn classes<G: Polynomial<V: Ring> + Progression, const N: usize>(
         x: u64,
         q: u64,
         g: G,

@@ -58,7 +58,7 @@ impl<V: Value, const N: usize> Default for PerClass<V, N> {
     }
 }
 
-impl<V: Value, const N: usize> Value for PerClass<V, N> {
+impl<V: Value + PartialEq, const N: usize> Value for PerClass<V, N> {
     #[inline(always)]
     fn plus(self, other: Self) -> Self {
         PerClass {
@@ -73,7 +73,9 @@ impl<V: Value, const N: usize> Value for PerClass<V, N> {
             sums: std::array::from_fn(|r| self.sums[r].minus(other.sums[r])),
         }
     }
-    /// The convolution `Σ_{r, s} a_r b_s e_{rs mod q}`.
+    /// The convolution `Σ_{r, s} a_r b_s e_{rs mod q}`, over the classes
+    /// `r` with `a_r != 0` (a sum over primes is 0 off the units but for
+    /// the primes dividing `q`).
     fn mul(self, other: Self) -> Self {
         let mut product = PerClass::default();
         if self.q == 0 || other.q == 0 {
@@ -81,7 +83,8 @@ impl<V: Value, const N: usize> Value for PerClass<V, N> {
         }
         let q = usize::from(self.q);
         product.q = self.q;
-        for (r, &a) in self.sums[..q].iter().enumerate() {
+        let zero = V::default();
+        for (r, &a) in self.sums[..q].iter().enumerate().filter(|&(_, &a)| a != zero) {
             // rs mod q, stepping s.
             let mut rs = 0;
             for &b in &other.sums[..q] {
@@ -158,6 +161,7 @@ impl<G, const N: usize> Residue<G, N> {
 impl<G, const N: usize> Weight for Residue<G, N>
 where
     G: Polynomial + Progression,
+    G::V: PartialEq,
 {
     type V = PerClass<G::V, N>;
     type Counter = ByClass<G::Counter, N>;
