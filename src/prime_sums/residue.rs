@@ -84,7 +84,11 @@ impl<V: Value + PartialEq, const N: usize> Value for PerClass<V, N> {
         let q = usize::from(self.q);
         product.q = self.q;
         let zero = V::default();
-        for (r, &a) in self.sums[..q].iter().enumerate().filter(|&(_, &a)| a != zero) {
+        for (r, &a) in self.sums[..q]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &a)| a != zero)
+        {
             // rs mod q, stepping s.
             let mut rs = 0;
             for &b in &other.sums[..q] {

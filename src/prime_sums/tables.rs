@@ -1,5 +1,5 @@
 //! The tables of the numbers up to `y`: the primes, their weights' running
-//! sums and a `π` table of a bit per odd number; and the factor table of
+//! sums and a `π` table of a bit per number prime to 30; and the factor table of
 //! the leaves' `m`, up to `z >= y`.
 
 use std::ops::Range;
@@ -10,6 +10,7 @@ use super::weight::Weight;
 use super::{div, quotient, quotient_by};
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
+use crate::sieve::wheel::{INDEX, WHEEL_PRIMES, WORD_OFFSET, wheel_primes_below};
 
 /// The primes up to `y` and what the leaves need to know of `m <= z`.
 pub(super) struct Tables<W: Weight> {
@@ -22,10 +23,12 @@ pub(super) struct Tables<W: Weight> {
     /// `inverse[b] = 1 / p_b`, rounded, for the primes up to the leaves'
     /// largest `q` ([`Tables::quotient`]).
     inverse: Vec<f64>,
-    /// `π` over the odd numbers, a word of 64 and its count at a time:
-    /// bit `i` of `pi_words[i / 64][0]` is set when `2i + 1` is prime (bit
-    /// 0 stands for 2), and `pi_words[w][1]` is `π(128 w)`, so that a
-    /// lookup reads one cache line.
+    /// `π` over the numbers prime to 30, a word of 64 (240 numbers) and
+    /// its count at a time: bit `j` of `pi_words[w][0]` is set when `240 w
+    /// + WORD_OFFSET[j]` is prime, and `pi_words[w][1]` is `π(240 w - 1)`
+    /// for `w >= 1` (3, the primes 2, 3 and 5, for `w = 0`), so that a
+    /// lookup reads one cache line. Half the size of a bit per odd number:
+    /// at `10^18`, 1.7 MB, which stays in a 2 MiB L2 cache.
     pi_words: Vec<[u64; 2]>,
     /// The factor table: for the numbers `m <= z` prime to 210, in order
     /// ([`coprime_number`]), `μ(m) · lpf_index(m)` when `m` is squarefree
@@ -41,6 +44,24 @@ pub(super) struct Tables<W: Weight> {
     pub(super) weight: W,
 }
 
+/// `UP_TO[r]`: the bits of a word of [`Tables`]' `π` table whose numbers
+/// are at most `r` past the word's first.
+const UP_TO: [u64; 240] = {
+    let mut table = [0u64; 240];
+    let mut r = 0;
+    while r < 240 {
+        let mut j = 0;
+        while j < 64 {
+            if WORD_OFFSET[j] <= r as u64 {
+                table[r] |= 1 << j;
+            }
+            j += 1;
+        }
+        r += 1;
+    }
+    table
+};
+
 /// The code of 1, whose least prime factor is none.
 pub(super) const UNFACTORED: i16 = i16::MAX;
 
@@ -48,20 +69,19 @@ impl<W: Weight> Tables<W> {
     /// The tables for `x` split at `y <= z`.
     pub(super) fn new(x: u64, y: u64, z: u64, weight: W) -> Tables<W> {
         debug_assert!(y <= z);
-        let n = y as usize;
-        // A bit per odd number 1, 3, ..., <= y, and a word to spare.
-        let words = n.div_ceil(2) / 64 + 2;
-        let mut odd = vec![0u64; words];
+        // A bit per number prime to 30 up to `y`, and a word to spare.
+        let mut wheel = vec![0u64; y as usize / 240 + 2];
         let mut primes = vec![1u32];
         let stream = PrimesIn::new(0..y + 1).expect("the sieving primes below 2^16 fit in memory");
         for p in stream {
-            // 2 takes the bit of 1, which is not prime.
-            let i = if p == 2 { 0 } else { p as usize / 2 };
-            odd[i / 64] |= 1 << (i % 64);
+            if p >= 7 {
+                let (w, r) = ((p / 240) as usize, p % 240);
+                wheel[w] |= 1 << (8 * (r / 30) + u64::from(INDEX[(r % 30) as usize]));
+            }
             primes.push(p as u32);
         }
-        let mut count = 0;
-        let pi_words = odd
+        let mut count = WHEEL_PRIMES.len() as u64;
+        let pi_words = wheel
             .iter()
             .map(|&word| {
                 let before = count;
@@ -174,14 +194,11 @@ impl<W: Weight> Tables<W> {
     /// `π(v)` for `v <= y`.
     #[inline(always)]
     pub(super) fn pi(&self, v: u64) -> usize {
-        if v < 2 {
-            return 0;
+        if v < 7 {
+            return wheel_primes_below(v + 1) as usize;
         }
-        let i = ((v - 1) / 2) as usize;
-        let (w, bit) = (i / 64, i % 64);
-        let mask = u64::MAX >> (63 - bit);
-        let [word, before] = self.pi_words[w];
-        (before + u64::from((word & mask).count_ones())) as usize
+        let [word, before] = self.pi_words[(v / 240) as usize];
+        (before + u64::from((word & UP_TO[(v % 240) as usize]).count_ones())) as usize
     }
 
     /// The `y` of the tables: the primes go up to it.
@@ -349,6 +366,22 @@ mod tests {
                     .map(|p| (p, n / p))
                     .collect();
                 assert_eq!(visited, plain, "{start}..{end}");
+            }
+        }
+    }
+
+    /// `π(v)` for every `v <= y` against a running count by trial
+    /// division, `y` on both sides of 7 (the first number in the words),
+    /// of a word's end (240) and of a few words.
+    #[test]
+    fn pi_table_matches_trial_division() {
+        for y in [0u64, 1, 2, 5, 6, 7, 8, 239, 240, 241, 479, 480, 481, 5000] {
+            let tables = Tables::new(y * y + 1, y, y, Count);
+            let mut count = 0;
+            for v in 0..=y {
+                count +=
+                    usize::from(v >= 2 && (2..v).take_while(|d| d * d <= v).all(|d| v % d != 0));
+                assert_eq!(tables.pi(v), count, "π({v}), y = {y}");
             }
         }
     }
