@@ -251,19 +251,19 @@ impl Classes {
     /// The classes modulo `period`, `1 <= period <= width`, in rows of
     /// `width` masks.
     pub(crate) fn new(period: u64, width: usize) -> Classes {
-        let masks = (0..period as usize * width)
-            .map(|k| {
-                // The bits j = c - phase modulo L, L + that, ...
-                let (phase, class) = ((k / width) as u64, (k % width) as u64);
-                match class < period {
-                    true => (0..64)
-                        .skip(((class + period - phase) % period) as usize)
-                        .step_by(period as usize)
-                        .fold(0, |mask, j| mask | 1 << j),
-                    false => 0,
-                }
-            })
-            .collect();
+        let mut masks = vec![0; period as usize * width];
+        for (phase, row) in masks.chunks_exact_mut(width).enumerate() {
+            // Bit j goes to the class of phase + j, stepped without a division.
+            let mut class = phase;
+            for j in 0..64 {
+                row[class] |= 1 << j;
+                class = if class + 1 == period as usize {
+                    0
+                } else {
+                    class + 1
+                };
+            }
+        }
         Classes {
             period: Modulus::new(period),
             masks,

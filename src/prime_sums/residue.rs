@@ -7,6 +7,7 @@
 use super::counters::{ByClass, Classes};
 use super::weight::{Polynomial, Progression, Weight};
 use crate::arith::{Modulus, Ring, Value};
+use num_integer::{ExtendedGcd, Integer};
 
 /// The period `L` of the positions `i` whose numbers `base + 2i` share a
 /// class modulo `q`: `q` for an odd `q`, `q / 2` for an even one.
@@ -127,9 +128,10 @@ impl<G, const N: usize> Residue<G, N> {
     pub(crate) fn new(g: G, q: u64) -> Self {
         debug_assert!((1..=N.min(255) as u64).contains(&q));
         let period = position_period(q);
-        let sources = (0..q)
+        let sources = (0..q as i64)
             .map(|s| {
-                let inverse = (1..q).find(|&t| s * t % q == 1 % q)?;
+                let ExtendedGcd { gcd, x, .. } = s.extended_gcd(&(q as i64));
+                let inverse = (gcd == 1).then(|| x.rem_euclid(q as i64) as u64)?;
                 Some(std::array::from_fn(|k| match k as u64 {
                     k if k < q => (k * inverse % q) as u8,
                     _ => (N - 1) as u8,
