@@ -162,7 +162,7 @@ impl<'h, 'a, W: Weight> Windows<'h, 'a, W> {
             table,
             |table, i| {
                 let windows = self;
-                let run = dispatch::with_popcnt(Window { windows, i, table });
+                let run = dispatch::with_avx512(Window { windows, i, table });
                 jobs.tick();
                 run
             },

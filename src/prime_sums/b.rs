@@ -85,7 +85,7 @@ impl Pieces {
             || (),
             |(), i| {
                 let (pieces, i) = (self, i as u64);
-                let run = dispatch::with_popcnt(Piece { pieces, weight, i });
+                let run = dispatch::with_avx512(Piece { pieces, weight, i });
                 jobs.tick();
                 run
             },
@@ -132,7 +132,7 @@ impl Pieces {
     }
 }
 
-/// Piece `i` of `pieces`, a task for the processor's `popcnt`.
+/// Piece `i` of `pieces`, a task for the processor's widest counts of bits.
 struct Piece<'p, W> {
     pieces: &'p Pieces,
     weight: &'p W,

@@ -172,7 +172,7 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
                 || self.segment(),
                 |segment, i| {
                     let segments = i as u64..i as u64 + 1;
-                    dispatch::with_popcnt(SieveSegments {
+                    dispatch::with_avx512(SieveSegments {
                         hard: self,
                         segments,
                         segment,
@@ -184,7 +184,7 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
             );
         }
         let segment = &mut self.segment();
-        dispatch::with_popcnt(SieveSegments {
+        dispatch::with_avx512(SieveSegments {
             hard: self,
             segments: 0..count,
             segment,

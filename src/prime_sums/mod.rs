@@ -329,7 +329,8 @@ fn engine_in_segments<W: Weight>(
     report: Report,
 ) -> W::V {
     debug_assert!(x >= MIN_X && y > x.cbrt() && y <= z && (z + 1) * (z + 1) <= x);
-    // Each part that counts bits is a task for the processor's `popcnt`.
+    // Each part that counts bits is a task for the processor's widest
+    // counts of bits ([`dispatch::with_avx512`]).
     let tables = Tables::new(x, y, z, weight);
     let a = tables.a();
     let hard = HardLeaves::<W>::new(x, &tables, words);
@@ -343,7 +344,7 @@ fn engine_in_segments<W: Weight>(
         || (),
         |(), b| {
             let tables = &tables;
-            let leaves = dispatch::with_popcnt(EasyLeaves { x, y, b, tables });
+            let leaves = dispatch::with_avx512(EasyLeaves { x, y, b, tables });
             jobs.tick();
             leaves
         },
