@@ -9,6 +9,24 @@
 //! `#[target_feature]`; calling one is `unsafe` only because the compiler
 //! cannot see the check made just before.
 
+/// The widest variant the dispatchers may choose (0 the portable build, 1
+/// `popcnt`, 2 AVX2, 3 AVX-512): tests lower it to run the narrower
+/// variants on a processor that has the wider. Every variant gives the same
+/// answers, so that a test that lowers it cannot upset one running beside.
+#[cfg(test)]
+pub(crate) static CEILING: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(3);
+
+/// Whether the dispatchers may choose the variant of `level` ([`CEILING`]
+/// in the unit tests; every variant the processor has otherwise).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn allowed(level: u8) -> bool {
+    #[cfg(test)]
+    return CEILING.load(std::sync::atomic::Ordering::Relaxed) >= level;
+    #[cfg(not(test))]
+    return level <= 3;
+}
+
 /// Work for [`with_popcnt`] or [`with_avx2`]. Its `run` is
 /// `#[inline(always)]`, and so is what it calls in its hot loops, so that
 /// they are compiled into each variant: a closure would not do, since the
@@ -28,7 +46,7 @@ pub(crate) trait Task {
 #[inline(always)]
 pub(crate) fn with_popcnt<T: Task>(task: T) -> T::Output {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
+    if allowed(1) && std::arch::is_x86_feature_detected!("popcnt") {
         #[allow(unsafe_code)]
         // SAFETY: the processor has `popcnt`, checked just above.
         return unsafe { popcnt(task) };
@@ -44,7 +62,7 @@ pub(crate) fn with_avx2<T: Task>(task: T) -> T::Output {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::is_x86_feature_detected as has;
-        if has!("popcnt") && has!("avx2") {
+        if allowed(2) && has!("popcnt") && has!("avx2") {
             #[allow(unsafe_code)]
             // SAFETY: the processor has AVX2 and `popcnt`, checked just above.
             return unsafe { avx2(task) };
@@ -62,7 +80,7 @@ pub(crate) fn with_avx2<T: Task>(task: T) -> T::Output {
 #[inline(always)]
 pub(crate) fn with_avx512<T: Task>(task: T) -> T::Output {
     #[cfg(target_arch = "x86_64")]
-    if has_avx512() {
+    if allowed(3) && has_avx512() {
         #[allow(unsafe_code)]
         // SAFETY: the processor has every feature `avx512` is compiled for,
         // checked just above.

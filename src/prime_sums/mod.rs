@@ -464,6 +464,25 @@ mod tests {
         }
     }
 
+    /// The engine compiled for each instruction set up to the processor's
+    /// (the portable build, `popcnt`, AVX-512), at `x` spread to `10^6`
+    /// with short segments, against a sieve's running sums.
+    #[test]
+    fn every_instruction_set_gives_the_same_sums() {
+        use std::sync::atomic::Ordering::Relaxed;
+        let limit = 1_000_000;
+        let sums = running_sums(limit);
+        for ceiling in [0, 1, 3] {
+            crate::dispatch::CEILING.store(ceiling, Relaxed);
+            for x in (MIN_X..=limit).step_by(9_973).chain([limit]) {
+                let split = Split::of(x);
+                let got = engine_in_segments(x, split, 16, all(), Report::NONE);
+                assert_eq!(got, sums[x as usize], "x = {x}, instructions {ceiling}");
+            }
+        }
+        crate::dispatch::CEILING.store(3, Relaxed);
+    }
+
     /// Short segments and windows, sieved as one run or as runs combined
     /// on 2 and 3 threads: x whose sieve ends a segment before, at and after
     /// each of the first segment edges, x whose windows end so, and x spread
