@@ -147,10 +147,10 @@
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 2.02× primecount, 1.21× its peak memory (38.0 MiB against 31.5 MiB) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.50× primesum, 2.99× primecount's `π(10^16)` |
 //! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)` | 1.26× [`prime_sum`](sieve::prime_sum)`(10^16)` |
-//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.28× [`prime_pi`](sieve::prime_pi)`(10^14)` |
-//! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 1.6× to 2.5× `prime_pi(10^14)` |
-//! | for `q` = 8, 12 (four characters) | 3.8× `prime_pi(10^14)` |
-//! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 5.8× to 6.8× `prime_pi(10^14)` |
+//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.44× [`prime_pi`](sieve::prime_pi)`(10^14)` |
+//! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 1.9× to 2.9× `prime_pi(10^14)` |
+//! | for `q` = 8, 12 (four characters) | 3.0× to 3.7× `prime_pi(10^14)` |
+//! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 4.7× to 5.7× `prime_pi(10^14)` (`q = 9`: 4.8×, 5 pairs) |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.80× primecount `--nth-prime` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 3.5× primecount `--nth-prime` |
 //! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 2.1 · 10^8)`, at the switch | 0.88× the faster of the sieve and the engine |

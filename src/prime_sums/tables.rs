@@ -28,7 +28,7 @@ pub(super) struct Tables<W: Weight> {
     /// + WORD_OFFSET[j]` is prime, and `pi_words[w][1]` is `π(240 w - 1)`
     /// for `w >= 1` (3, the primes 2, 3 and 5, for `w = 0`), so that a
     /// lookup reads one cache line. Half the size of a bit per odd number:
-    /// at `10^18`, 1.7 MB, which stays in a 2 MiB L2 cache.
+    /// at `10^18`, 2.1 MB against 3.9 MB.
     pi_words: Vec<[u64; 2]>,
     /// The factor table: for the numbers `m <= z` prime to 210, in order
     /// ([`coprime_number`]), `μ(m) · lpf_index(m)` when `m` is squarefree
