@@ -67,19 +67,7 @@ impl Ring {
     /// Puts `waiting` in the bucket of segment `k`.
     #[inline(always)]
     fn push(&mut self, k: u64, waiting: Waiting) {
-        let slot = k as usize & (self.buckets.len() - 1);
-        let bucket = &mut self.buckets[slot];
-        if bucket.open.len() == bucket.open.capacity() {
-            let fresh = self
-                .pool
-                .pop()
-                .unwrap_or_else(|| Vec::with_capacity(BLOCK_PRIMES));
-            let full = std::mem::replace(&mut bucket.open, fresh);
-            if !full.is_empty() {
-                bucket.full.push(full);
-            }
-        }
-        bucket.open.push(waiting);
+        push_to(&mut self.buckets, &mut self.pool, k, waiting);
     }
 
     /// Whether no prime waits for segment `k`.
@@ -101,6 +89,49 @@ impl Ring {
         if block.capacity() == BLOCK_PRIMES {
             self.pool.push(block);
         }
+    }
+}
+
+/// [`Ring::push`] on the ring's parts, which a loop can hold in registers
+/// while it pushes.
+#[inline(always)]
+fn push_to(buckets: &mut [Bucket], pool: &mut Vec<Block>, k: u64, waiting: Waiting) {
+    let bucket = &mut buckets[k as usize & (buckets.len() - 1)];
+    if bucket.open.len() == bucket.open.capacity() {
+        let fresh = pool
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(BLOCK_PRIMES));
+        let full = std::mem::replace(&mut bucket.open, fresh);
+        if !full.is_empty() {
+            bucket.full.push(full);
+        }
+    }
+    bucket.open.push(waiting);
+}
+
+/// Where a prime whose next multiple is `next` bytes past the start of a
+/// segment waits: in the bucket of segment `current + (next >> shift)`,
+/// unless `next >= limit`, past the range's end. Copied into a loop's
+/// registers, where fields of the [`Buckets`] would be loaded again after
+/// every store.
+#[derive(Clone, Copy)]
+struct Place {
+    current: u64,
+    shift: u32,
+    limit: u64,
+}
+
+impl Place {
+    /// Puts `sp` in the bucket of its next multiple's segment, or drops it.
+    #[inline(always)]
+    fn push(self, buckets: &mut [Bucket], pool: &mut Vec<Block>, sp: &SievingPrime) {
+        let next = u64::from(sp.next);
+        if next >= self.limit {
+            return;
+        }
+        let byte = (next & ((1 << self.shift) - 1)) as u32;
+        let k = self.current + (next >> self.shift);
+        push_to(buckets, pool, k, Waiting::new(sp, byte));
     }
 }
 
@@ -161,13 +192,19 @@ impl Buckets {
     /// it if that is past the range.
     #[inline(always)]
     pub(super) fn push(&mut self, sp: SievingPrime) {
-        let next = u64::from(sp.next);
-        if self.seg_byte + next >= self.end_byte {
-            return;
+        let place = self.place();
+        let Ring { buckets, pool } = &mut self.ring;
+        place.push(buckets, pool, &sp);
+    }
+
+    /// Where the primes go from the current segment.
+    #[inline(always)]
+    fn place(&self) -> Place {
+        Place {
+            current: self.current,
+            shift: self.segment_shift,
+            limit: self.end_byte.saturating_sub(self.seg_byte),
         }
-        let byte = (next & ((1 << self.segment_shift) - 1)) as u32;
-        let k = self.current + (next >> self.segment_shift);
-        self.ring.push(k, Waiting::new(&sp, byte));
     }
 
     /// Crosses off the multiples in `seg`, the current segment, of the
@@ -178,12 +215,14 @@ impl Buckets {
     /// until it stays empty. No loop runs for a varying number of multiples,
     /// so that no branch is mispredicted a prime.
     pub(super) fn cross(&mut self, seg: &mut [u8]) {
-        while !self.ring.is_empty(self.current) {
-            for mut block in self.ring.take(self.current) {
+        let place = self.place();
+        while !self.ring.is_empty(place.current) {
+            for mut block in self.ring.take(place.current) {
+                let Ring { buckets, pool } = &mut self.ring;
                 for waiting in block.drain(..) {
                     let mut sp = waiting.prime();
                     sp.cross_one(seg);
-                    self.push(sp);
+                    place.push(buckets, pool, &sp);
                 }
                 self.ring.recycle(block);
             }
