@@ -136,8 +136,8 @@
 //! | over `[0, 10^10)` | 1.27× primesieve |
 //! | over `[10^12, 10^12 + 10^10)` | 1.6× primesieve |
 //! | over `[10^15, 10^15 + 10^10)` | 1.9× primesieve |
-//! | over `[10^18, 10^18 + 10^9)` | 1.31× primesieve |
-//! | over `[2^64 - 10^10, 2^64)` | 1.42× primesieve, 1.06× its peak memory (1.37 GB) |
+//! | over `[10^18, 10^18 + 10^9)` | 1.47× primesieve (1.31× in an earlier session) |
+//! | over `[2^64 - 10^10, 2^64)` | 1.63× primesieve (1.42× in an earlier session), 1.06× its peak memory (1.37 GB) |
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.35× primesieve's iterator |
 //! | the same in a plain `for` loop | 1.87× primesieve's iterator |
 //! | the same backwards, `.rev().sum()` | 1.67× primesieve's iterator |
