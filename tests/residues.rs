@@ -70,8 +70,17 @@ fn every_x_matches_a_sieve_by_class_for_small_moduli() {
 #[test]
 #[ignore = "full size: run in release"]
 fn every_x_to_200_000_matches_a_sieve_by_class() {
-    // Through the characters to 200 000, through the classes to 100 000.
-    for (q, top) in [(4, 200_000), (5, 100_000)] {
+    // Every x, through each kind of vector: two and four characters to
+    // 200 000, twelve classes to 100 000, a hundred (q = 97, the largest
+    // prime, and q = 100, which fills them) to 20 000.
+    let moduli = [
+        (4, 200_000),
+        (12, 200_000),
+        (5, 100_000),
+        (97, 20_000),
+        (100, 20_000),
+    ];
+    for (q, top) in moduli {
         for (x, counts, sums) in running_classes(top, q) {
             check(x, q, &counts, &sums);
         }
