@@ -124,8 +124,8 @@
 //! session: primesieve 12.16 and primecount 8.7, built from source for the
 //! processor, and primesum 1.7. The sieve, residue-class, `prime_pi` and
 //! `prime_sum` rows were measured on an Intel Xeon (family 6 model 167,
-//! AVX-512; the sieve's peak memory on model 207), the `nth_prime(10^15)`
-//! and `count_primes` rows on an Intel Xeon (family 6 model 207, AVX-512),
+//! AVX-512; the sieve's peak memory on model 207), as was `nth_prime(10^15)`,
+//! the `count_primes` rows on an Intel Xeon (family 6 model 207, AVX-512),
 //! the `nth_prime(10^12)` row on an AMD EPYC (Zen 5, AVX-512), where
 //! `prime_pi` measured 1.68× to 1.85× primecount. Below 1 the crate is
 //! faster.
@@ -141,8 +141,8 @@
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.35× primesieve's iterator |
 //! | the same in a plain `for` loop | 1.87× primesieve's iterator |
 //! | the same backwards, `.rev().sum()` | 1.67× primesieve's iterator |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.93× primecount |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.80× primecount, at most its peak memory |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.81× primecount |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.82× primecount, at most its peak memory |
 //! | the same on both cores | 1.95× primecount on 2 threads |
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 2.02× primecount, 1.21× its peak memory (38.0 MiB against 31.5 MiB) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.50× primesum, 2.99× primecount's `π(10^16)` |
@@ -152,7 +152,7 @@
 //! | for `q` = 8, 12 (four characters) | 3.0× to 3.7× `prime_pi(10^14)` |
 //! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 4.7× to 5.7× `prime_pi(10^14)` (`q = 9`: 4.8×, 5 pairs) |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.80× primecount `--nth-prime` |
-//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 3.5× primecount `--nth-prime` |
+//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 2.2× primecount `--nth-prime` (one run each) |
 //! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 2.1 · 10^8)`, at the switch | 0.88× the faster of the sieve and the engine |
 //! | over `[10^14, 10^14 + 2 · 10^9)`, at the switch | 0.93× the faster of the two |
 //!
