@@ -197,6 +197,9 @@ where
         let (q, s) = (self.q, self.class(n));
         if let Some(sources) = &self.sources[s] {
             // A permutation of the classes: a gather, with no carried sum.
+            // The sources are below `N` already; `min` says so to the
+            // compiler, which then checks no bounds (a checked index took
+            // 1.18× the time at `q = 11`).
             let sums = std::array::from_fn(|k| {
                 let source = usize::from(sources[k]).min(N - 1);
                 self.g.scale(v.sums[source], n)

@@ -1,6 +1,6 @@
 //! The tables of the numbers up to `y`: the primes, their weights' running
-//! sums and a `π` table of a bit per number prime to 30; and the factor table of
-//! the leaves' `m`, up to `z >= y`.
+//! sums and a `π` table of a bit per number prime to 30; and the factor
+//! table of the leaves' `m`, up to `z >= y`.
 
 use std::ops::Range;
 
@@ -10,7 +10,7 @@ use super::weight::Weight;
 use super::{div, quotient, quotient_by};
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
-use crate::sieve::wheel::{INDEX, WHEEL_PRIMES, WORD_OFFSET, wheel_primes_below};
+use crate::sieve::wheel::{WHEEL_PRIMES, bit_of, wheel_primes_below, word_mask_up_to};
 
 /// The primes up to `y` and what the leaves need to know of `m <= z`.
 pub(super) struct Tables<W: Weight> {
@@ -24,11 +24,11 @@ pub(super) struct Tables<W: Weight> {
     /// largest `q` ([`Tables::quotient`]).
     inverse: Vec<f64>,
     /// `π` over the numbers prime to 30, a word of 64 (240 numbers) and
-    /// its count at a time: bit `j` of `pi_words[w][0]` is set when `240 w
-    /// + WORD_OFFSET[j]` is prime, and `pi_words[w][1]` is `π(240 w - 1)`
-    /// for `w >= 1` (3, the primes 2, 3 and 5, for `w = 0`), so that a
-    /// lookup reads one cache line. Half the size of a bit per odd number:
-    /// at `10^18`, 2.1 MB against 3.9 MB.
+    /// its count at a time, in the layout of the crate's sieve: bit `j` of
+    /// `pi_words[w][0]` is set when `240 w + WORD_OFFSET[j]` is prime, and
+    /// `pi_words[w][1]` is `π(240 w - 1)` for `w >= 1` (3, the primes 2, 3
+    /// and 5, for `w = 0`), so that a lookup reads one cache line. Half the
+    /// size of a bit per odd number: at `10^18`, 2.1 MB against 3.9 MB.
     pi_words: Vec<[u64; 2]>,
     /// The factor table: for the numbers `m <= z` prime to 210, in order
     /// ([`coprime_number`]), `μ(m) · lpf_index(m)` when `m` is squarefree
@@ -44,24 +44,6 @@ pub(super) struct Tables<W: Weight> {
     pub(super) weight: W,
 }
 
-/// `UP_TO[r]`: the bits of a word of [`Tables`]' `π` table whose numbers
-/// are at most `r` past the word's first.
-const UP_TO: [u64; 240] = {
-    let mut table = [0u64; 240];
-    let mut r = 0;
-    while r < 240 {
-        let mut j = 0;
-        while j < 64 {
-            if WORD_OFFSET[j] <= r as u64 {
-                table[r] |= 1 << j;
-            }
-            j += 1;
-        }
-        r += 1;
-    }
-    table
-};
-
 /// The code of 1, whose least prime factor is none.
 pub(super) const UNFACTORED: i16 = i16::MAX;
 
@@ -74,9 +56,9 @@ impl<W: Weight> Tables<W> {
         let mut primes = vec![1u32];
         let stream = PrimesIn::new(0..y + 1).expect("the sieving primes below 2^16 fit in memory");
         for p in stream {
-            if p >= 7 {
-                let (w, r) = ((p / 240) as usize, p % 240);
-                wheel[w] |= 1 << (8 * (r / 30) + u64::from(INDEX[(r % 30) as usize]));
+            // 2, 3 and 5 have no bit: the counts start at 3.
+            if let Some(bit) = bit_of(p) {
+                wheel[(bit / 64) as usize] |= 1 << (bit % 64);
             }
             primes.push(p as u32);
         }
@@ -198,7 +180,7 @@ impl<W: Weight> Tables<W> {
             return wheel_primes_below(v + 1) as usize;
         }
         let [word, before] = self.pi_words[(v / 240) as usize];
-        (before + u64::from((word & UP_TO[(v % 240) as usize]).count_ones())) as usize
+        (before + u64::from((word & word_mask_up_to(v % 240)).count_ones())) as usize
     }
 
     /// The `y` of the tables: the primes go up to it.

@@ -8,7 +8,7 @@ use bitvec::prelude::{BitVec, Lsb0};
 
 use super::half_open;
 use super::miller_rabin;
-use super::wheel::{self, INDEX, RESIDUES, WHEEL_PRIMES};
+use super::wheel::{self, RESIDUES, WHEEL_PRIMES, bit_of};
 use crate::Error;
 
 /// Bytes of the bit array between two stored prime counts.
@@ -151,9 +151,9 @@ impl Sieve {
         if n > self.upper_bound {
             return miller_rabin::is_prime(n);
         }
-        match INDEX[(n % 30) as usize] {
-            8 => matches!(n, 2 | 3 | 5),
-            k => self.bits[(n / 30 * 8) as usize + usize::from(k)],
+        match bit_of(n) {
+            None => matches!(n, 2 | 3 | 5),
+            Some(bit) => self.bits[bit as usize],
         }
     }
 

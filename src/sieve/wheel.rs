@@ -125,16 +125,33 @@ pub(crate) fn rfold_word<B>(
 }
 
 /// The bits of a word standing for the numbers `base + d'` with `d' <= d`,
-/// `base` being the word's [`word_base`].
-#[inline]
+/// `base` being the word's [`word_base`]: read from a table for the
+/// distances within a word (the engine's `π` table looks them up).
+#[inline(always)]
 pub(crate) fn word_mask_up_to(d: u64) -> u64 {
-    let bits = match (d, d % 30) {
-        (240.., _) => 64,
-        (_, 29) => 8 * (d / 30) + 8,
-        (_, r) => 8 * (d / 30) + u64::from(NEXT[r as usize + 1]),
-    };
-    ((1u128 << bits) - 1) as u64
+    if d < 240 {
+        MASKS_UP_TO[d as usize]
+    } else {
+        u64::MAX
+    }
 }
+
+/// `MASKS_UP_TO[d]`: [`word_mask_up_to`]`(d)` for `d < 240`, the bits of
+/// the whole bytes below `d`'s and of the residues up to `d mod 30` in its
+/// own.
+const MASKS_UP_TO: [u64; 240] = {
+    let mut masks = [0; 240];
+    let mut d = 0;
+    while d < 240 {
+        let bits = match d % 30 {
+            29 => 8 * (d / 30) + 8,
+            r => 8 * (d / 30) + NEXT[r + 1] as usize,
+        };
+        masks[d] = ((1u128 << bits) - 1) as u64;
+        d += 1;
+    }
+    masks
+};
 
 /// `30 b` for the first byte `b` of word `w` of a buffer starting at byte
 /// `seg_byte`: add [`WORD_OFFSET`] to get a bit's number.
@@ -147,6 +164,16 @@ pub(crate) fn word_base(seg_byte: u64, w: usize) -> u64 {
 #[inline]
 pub(crate) fn number(bit: u64) -> u64 {
     30 * (bit / 8) + RESIDUES[(bit % 8) as usize]
+}
+
+/// The bit of `n` in a sieve whose byte 0 stands for `0..30`, the inverse
+/// of [`number`]; `None` when `n` shares a factor with 30.
+#[inline]
+pub(crate) fn bit_of(n: u64) -> Option<u64> {
+    match INDEX[(n % 30) as usize] {
+        8 => None,
+        k => Some(n / 30 * 8 + u64::from(k)),
+    }
 }
 
 /// The byte holding `n`'s wheel slot, and the first byte past `hi`'s.
@@ -212,6 +239,18 @@ mod tests {
                 .filter(|&j| WORD_OFFSET[j] <= d)
                 .fold(0u64, |m, j| m | 1 << j);
             assert_eq!(word_mask_up_to(d), want, "d = {d}");
+        }
+    }
+
+    /// Every number below 3000 to its bit and back, and none for the
+    /// numbers that share a factor with 30.
+    #[test]
+    fn bits_and_numbers_are_inverse() {
+        for n in 0..3000u64 {
+            match bit_of(n) {
+                Some(bit) => assert_eq!(number(bit), n),
+                None => assert!(num_integer::gcd(n, 30) > 1, "{n}"),
+            }
         }
     }
 
