@@ -8,6 +8,10 @@
 //! portable build. The compiled variants are safe functions with
 //! `#[target_feature]`; calling one is `unsafe` only because the compiler
 //! cannot see the check made just before.
+//!
+//! One loop is not left to the compiler: [`expand_bits`], which turns a
+//! sieve's bits into numbers with AVX-512's byte compression, beside its
+//! portable twin.
 
 /// The widest variant the dispatchers may choose (0 the portable build, 1
 /// `popcnt`, 2 AVX2, 3 AVX-512): tests lower it to run the narrower
@@ -120,6 +124,124 @@ fn popcnt<T: Task>(task: T) -> T::Output {
     task.run()
 }
 
+/// Writes the numbers of the set bits of `bytes`, lowest first, to the
+/// start of `out`, and returns how many there are: `bytes` is read as
+/// little-endian 64-bit words (the last one padded with zeros), and bit `b`
+/// of word `k` stands for `base + k·step + offsets[b]`.
+///
+/// With AVX-512's byte compression (VBMI2) a word's offsets are gathered in
+/// one instruction and widened to numbers eight at a time; otherwise the
+/// bits are visited one by one.
+///
+/// # Panics
+///
+/// If `out` has room for fewer than 64 numbers a word: a word's numbers
+/// are written eight at a time, past the last one too.
+pub(crate) fn expand_bits(
+    bytes: &[u8],
+    base: u64,
+    step: u64,
+    offsets: &[u8; 64],
+    out: &mut [u64],
+) -> usize {
+    assert!(out.len() >= 8 * bytes.len().next_multiple_of(8));
+    #[cfg(target_arch = "x86_64")]
+    if allowed(3) && has_vbmi2() {
+        // SAFETY: the processor has every feature `expand_bits_vbmi2` is
+        // compiled for, checked just above.
+        return unsafe { expand_bits_vbmi2(bytes, base, step, offsets, out) };
+    }
+    expand_bits_portable(bytes, base, step, offsets, out)
+}
+
+/// [`expand_bits`] a bit at a time.
+fn expand_bits_portable(
+    bytes: &[u8],
+    base: u64,
+    step: u64,
+    offsets: &[u8; 64],
+    out: &mut [u64],
+) -> usize {
+    let mut n = 0;
+    for (k, chunk) in bytes.chunks(8).enumerate() {
+        let mut bits = little_endian(chunk);
+        let first = base + k as u64 * step;
+        while bits != 0 {
+            out[n] = first + u64::from(offsets[bits.trailing_zeros() as usize]);
+            n += 1;
+            bits &= bits - 1;
+        }
+    }
+    n
+}
+
+/// The little-endian word of up to eight bytes, padded with zeros.
+#[inline(always)]
+fn little_endian(chunk: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word[..chunk.len()].copy_from_slice(chunk);
+    u64::from_le_bytes(word)
+}
+
+/// Whether the processor has every feature [`expand_bits_vbmi2`] is
+/// compiled for.
+#[cfg(target_arch = "x86_64")]
+fn has_vbmi2() -> bool {
+    use std::arch::is_x86_feature_detected as has;
+    has!("avx512f") && has!("avx512bw") && has!("avx512vbmi2") && has!("popcnt")
+}
+
+/// [`expand_bits`] a word at a time: the offsets of its set bits compressed
+/// into the low bytes of a vector, then widened and added to the word's
+/// base eight at a time. The first sixteen are written whatever the word
+/// holds, which spares a branch on the count in the common case.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+fn expand_bits_vbmi2(
+    bytes: &[u8],
+    base: u64,
+    step: u64,
+    offsets: &[u8; 64],
+    out: &mut [u64],
+) -> usize {
+    use std::arch::x86_64::{
+        __m512i, _mm_loadl_epi64, _mm512_add_epi64, _mm512_cvtepu8_epi64, _mm512_loadu_si512,
+        _mm512_maskz_compress_epi8, _mm512_set1_epi64, _mm512_storeu_si512,
+    };
+    // SAFETY: `offsets` is 64 readable bytes.
+    let table = unsafe { _mm512_loadu_si512(offsets.as_ptr().cast::<__m512i>()) };
+    let mut n = 0;
+    for (k, chunk) in bytes.chunks(8).enumerate() {
+        let bits = little_endian(chunk);
+        let mut packed = [0u8; 64];
+        // SAFETY: `packed` is 64 writable bytes.
+        unsafe {
+            _mm512_storeu_si512(
+                packed.as_mut_ptr().cast::<__m512i>(),
+                _mm512_maskz_compress_epi8(bits, table),
+            );
+        }
+        let first = _mm512_set1_epi64((base + k as u64 * step) as i64);
+        let count = bits.count_ones() as usize;
+        let mut g = 0;
+        while g < count.max(16) {
+            let eight: &[u8; 8] = packed[g..g + 8].try_into().expect("8 bytes");
+            let to: &mut [u64; 8] = (&mut out[n + g..n + g + 8]).try_into().expect("8 numbers");
+            // SAFETY: `eight` is 8 readable bytes, `to` 64 writable ones.
+            unsafe {
+                let offsets = _mm512_cvtepu8_epi64(_mm_loadl_epi64(eight.as_ptr().cast()));
+                _mm512_storeu_si512(
+                    to.as_mut_ptr().cast::<__m512i>(),
+                    _mm512_add_epi64(offsets, first),
+                );
+            }
+            g += 8;
+        }
+        n += count;
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +254,49 @@ mod tests {
         #[inline(always)]
         fn run(self) -> u32 {
             self.0.iter().map(|w| w.count_ones()).sum()
+        }
+    }
+
+    /// Both ways of expanding bits agree, and give the numbers of the bits
+    /// one by one: words with 0, 1, 8 and 16 bits set and one more (the
+    /// edges of the eight-number stores), every bit, and random words, in
+    /// buffers of every length up to five words (the last word cut short),
+    /// at bases up to the top of `u64`.
+    #[test]
+    fn expanded_bits_are_the_numbers_of_the_set_bits() {
+        let offsets: [u8; 64] = std::array::from_fn(|b| (3 * b + b % 7) as u8);
+        let mut words = vec![0, 1, u64::MAX, 1 << 63];
+        for ones in [8, 9, 16, 17, 63] {
+            words.push(u64::MAX >> (64 - ones));
+            words.push(u64::MAX << (64 - ones));
+        }
+        words.extend(crate::testing::words(9).take(40));
+        words.extend(crate::testing::words(10).take(40).map(|w| w & w >> 1 & w >> 2));
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let step = 1000;
+        for base in [0, 1 << 40, u64::MAX - (words.len() as u64 + 1) * step] {
+            for len in (0..=40).chain((40..bytes.len()).step_by(13)) {
+                let bytes = &bytes[bytes.len() - len..];
+                let mut expected = Vec::new();
+                for (k, chunk) in bytes.chunks(8).enumerate() {
+                    for b in 0..8 * chunk.len() {
+                        if chunk[b / 8] >> (b % 8) & 1 == 1 {
+                            expected.push(base + k as u64 * step + u64::from(offsets[b]));
+                        }
+                    }
+                }
+                let mut out = vec![0; 8 * len.next_multiple_of(8)];
+                let n = expand_bits(bytes, base, step, &offsets, &mut out);
+                assert_eq!(out[..n], expected, "{len} bytes from {base}");
+                let n = expand_bits_portable(bytes, base, step, &offsets, &mut out);
+                assert_eq!(out[..n], expected, "{len} bytes from {base}");
+                #[cfg(target_arch = "x86_64")]
+                if has_vbmi2() {
+                    // SAFETY: checked just above.
+                    let n = unsafe { expand_bits_vbmi2(bytes, base, step, &offsets, &mut out) };
+                    assert_eq!(out[..n], expected, "{len} bytes from {base}");
+                }
+            }
         }
     }
 

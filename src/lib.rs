@@ -212,7 +212,7 @@
 //!
 //! # Minimum supported Rust version
 //!
-//! Rust 1.88 (edition 2024), as `rust-version` in `Cargo.toml` says: the
+//! Rust 1.89 (edition 2024), as `rust-version` in `Cargo.toml` says: the
 //! version the whole build, tests included, needs.
 #![deny(missing_docs)]
 #![deny(unsafe_code)]

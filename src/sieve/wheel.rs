@@ -6,6 +6,8 @@
 //! The crossing off is [`cross`](super::cross)'s, the first pass over a
 //! segment [`presieve`](super::presieve)'s.
 
+use std::ops::Range;
+
 use crate::dispatch::Task;
 
 /// The residues modulo 30 that are coprime to 30, one per bit of a byte.
@@ -91,6 +93,27 @@ pub(crate) const WORD_OFFSET: [u64; 64] = {
     }
     t
 };
+
+/// [`WORD_OFFSET`] in bytes (each is below 240), for [`decode`].
+const WORD_OFFSET_BYTES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 64 {
+        t[j] = WORD_OFFSET[j] as u8;
+        j += 1;
+    }
+    t
+};
+
+/// Writes the numbers of the set bits of the words `words` of `seg` (a
+/// buffer starting at byte `seg_byte`) to the start of `out`, in increasing
+/// order, and returns how many there are. `out` needs room for 64 numbers a
+/// word (see [`expand_bits`](crate::dispatch::expand_bits)).
+pub(crate) fn decode(seg: &[u8], words: Range<usize>, seg_byte: u64, out: &mut [u64]) -> usize {
+    let bytes = &seg[(8 * words.start).min(seg.len())..(8 * words.end).min(seg.len())];
+    let base = word_base(seg_byte, words.start);
+    crate::dispatch::expand_bits(bytes, base, 240, &WORD_OFFSET_BYTES, out)
+}
 
 /// Folds `f` over the numbers of the set bits of one word, `base` being
 /// [`word_base`] of the word.

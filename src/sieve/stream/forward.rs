@@ -149,9 +149,9 @@ const DECODE_WORDS: usize = 32;
 
 /// The primes `>= 7` in a range, in increasing order, from a [`ForwardSieve`].
 ///
-/// `next` decodes [`DECODE_WORDS`] words of the segment into a buffer of
-/// primes at a time, so that a prime costs a buffer read; `fold` and
-/// `count_rest` read the words directly.
+/// `next` and `fold` decode [`DECODE_WORDS`] words of the segment into a
+/// buffer of primes at a time ([`wheel::decode`]), so that a prime costs a
+/// buffer read; `count_rest` counts the words' bits.
 #[derive(Clone)]
 pub(super) struct Forward {
     segments: ForwardSieve,
@@ -205,19 +205,12 @@ impl Forward {
                 }
             }
             let end = (self.next_word + DECODE_WORDS).min(self.buf.len().div_ceil(8));
-            let mut len = 0;
-            for w in self.next_word..end {
-                let (bits, base) = (
-                    wheel::word(&self.buf, w),
-                    wheel::word_base(self.seg_byte, w),
-                );
-                // At most 64 primes a word: the masked index stays in place
-                // and costs no bounds check.
-                len = wheel::fold_word(len, bits, base, &mut |n, p| {
-                    self.decoded[n % DECODED] = p;
-                    n + 1
-                });
-            }
+            let len = wheel::decode(
+                &self.buf,
+                self.next_word..end,
+                self.seg_byte,
+                &mut self.decoded[..],
+            );
             self.next_word = end;
             self.len = len;
             if len > 0 {
@@ -292,21 +285,14 @@ impl Iterator for Forward {
     }
 
     fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = self.decoded[self.at..self.len]
-            .iter()
-            .fold(init, |acc, &p| f(acc, p));
-        let mut w = self.next_word;
+        let mut acc = init;
+        let mut primes = &self.decoded[self.at..self.len];
         loop {
-            let words = self.buf.get(8 * w..).unwrap_or_default().chunks(8);
-            for (bytes, w) in words.zip(w..) {
-                let bits = wheel::word(bytes, 0);
-                acc = wheel::fold_word(acc, bits, wheel::word_base(self.seg_byte, w), &mut f);
+            acc = primes.iter().fold(acc, |acc, &p| f(acc, p));
+            if !self.refill() {
+                return acc;
             }
-            match self.segments.next_into(&mut self.buf) {
-                Some(seg_byte) => self.seg_byte = seg_byte,
-                None => return acc,
-            }
-            w = 0;
+            primes = &self.decoded[..self.len];
         }
     }
 }
