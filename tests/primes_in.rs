@@ -128,6 +128,30 @@ fn segment_and_piece_edges() {
 }
 
 #[test]
+fn decoded_batch_edges() {
+    // Each end decodes its bits a batch of words at a time: from 0, from a
+    // range's first byte (lo), and down from its last (hi).
+    check_edge(0, DECODED);
+    check_edge(0, 2 * DECODED);
+    check_edge(0, SEGMENT + DECODED);
+    let lo = 1_000_000_007;
+    check_edge(lo, lo / 30 * 30 + DECODED);
+    let table = byte_sieve(3 * SEGMENT + 1000);
+    let primes = |b: u64, hi: u64| (b..hi).filter(|&n| table[n as usize]).collect::<Vec<_>>();
+    for hi in [SEGMENT, 3 * SEGMENT + 1000] {
+        let last = hi.div_ceil(30) * 30;
+        for edge in [last - DECODED, last - 2 * DECODED] {
+            for b in [edge - 30, edge - 1, edge, edge + 1, edge + 30] {
+                let down: Vec<u64> = sieve::primes_in(b..hi).unwrap().rev().collect();
+                let up: Vec<u64> = sieve::primes_in(b..hi).unwrap().collect();
+                assert!(down.iter().rev().eq(up.iter()), "{b}..{hi}");
+                assert_eq!(up, primes(b, hi), "{b}..{hi}");
+            }
+        }
+    }
+}
+
+#[test]
 fn backwards_across_whole_segments() {
     // The back end moves its sieving primes down one whole segment at a
     // time, then by a shorter step to the range's first byte.

@@ -131,22 +131,6 @@ pub(crate) fn fold_word<B>(
     acc
 }
 
-/// [`fold_word`] from the highest set bit down.
-#[inline(always)]
-pub(crate) fn rfold_word<B>(
-    mut acc: B,
-    mut bits: u64,
-    base: u64,
-    f: &mut impl FnMut(B, u64) -> B,
-) -> B {
-    while bits != 0 {
-        let top = 63 - bits.leading_zeros() as usize;
-        acc = f(acc, base + WORD_OFFSET[top]);
-        bits &= !(1 << top);
-    }
-    acc
-}
-
 /// The bits of a word standing for the numbers `base + d'` with `d' <= d`,
 /// `base` being the word's [`word_base`]: read from a table for the
 /// distances within a word (the engine's `π` table looks them up).

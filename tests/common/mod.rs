@@ -11,10 +11,13 @@ pub mod slider;
 #[allow(unused_imports, reason = "each test file uses its own part")]
 pub use shared::{in_pool, xorshift};
 
-/// Numbers per sieve segment (256 KiB, 30 numbers a byte) and per L1 piece
-/// (32 KiB); a unit test in the crate keeps these in step with its constants.
+/// Numbers per sieve segment (256 KiB, 30 numbers a byte), per L1 piece
+/// (32 KiB) and per batch of words a stream decodes into primes at a time
+/// (32 words of 8 bytes); a unit test in the crate keeps these in step with
+/// its constants.
 pub const SEGMENT: u64 = 30 * 256 * 1024;
 pub const PIECE: u64 = 30 * 32 * 1024;
+pub const DECODED: u64 = 30 * 32 * 8;
 
 /// Whether `n` is prime, by trial division by every integer up to `√n`.
 pub fn trial_division(n: u64) -> bool {

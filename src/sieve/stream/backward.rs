@@ -6,12 +6,15 @@
 use num_integer::Roots;
 
 use super::forward::Forward;
-use super::{BUCKETS_FROM, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
+use super::{
+    BUCKETS_FROM, DECODE_WORDS, DECODED, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES,
+    prime_pi_upper_bound,
+};
 use crate::Error;
 use crate::sieve::buckets::{self, DownBuckets};
 use crate::sieve::cross::{Classes, SievingPrime};
 use crate::sieve::presieve::presieve;
-use crate::sieve::wheel::{self, WORD_OFFSET};
+use crate::sieve::wheel;
 
 /// A sieving prime of the backward stream, with the first number `s` of
 /// the current segment modulo `p`.
@@ -57,10 +60,12 @@ pub(super) struct Backward {
     next_end: u64,
     buf: Vec<u8>,
     seg_byte: u64,
-    /// Index of the word of `buf` below the current one.
+    /// The words of `buf` below this are not decoded yet.
     next_word: usize,
-    bits: u64,
-    base: u64,
+    /// Primes decoded but not yet yielded, `decoded[..len]`, the largest
+    /// last: [`DECODE_WORDS`] words at a time, below those decoded before.
+    decoded: Box<[u64; DECODED]>,
+    len: usize,
 }
 
 impl Backward {
@@ -78,8 +83,8 @@ impl Backward {
             buf: Vec::new(),
             seg_byte: 0,
             next_word: 0,
-            bits: 0,
-            base: 0,
+            decoded: Box::new([0; DECODED]),
+            len: 0,
         })
     }
 
@@ -203,15 +208,18 @@ impl Backward {
         true
     }
 
+    /// Decodes the next words down holding a prime; `false` when the
+    /// stream is done.
     fn refill(&mut self) -> bool {
         loop {
             if self.next_word == 0 && !self.sieve_next() {
                 return false;
             }
-            self.next_word -= 1;
-            self.bits = wheel::word(&self.buf, self.next_word);
-            self.base = wheel::word_base(self.seg_byte, self.next_word);
-            if self.bits != 0 {
+            let start = self.next_word.saturating_sub(DECODE_WORDS);
+            let words = start..self.next_word;
+            self.len = wheel::decode(&self.buf, words, self.seg_byte, &mut self.decoded[..]);
+            self.next_word = start;
+            if self.len > 0 {
                 return true;
             }
         }
@@ -229,27 +237,26 @@ impl Backward {
         self.lo_byte = self.lo_byte.max(lo / 30);
     }
 
-    /// Folds `f` over the primes left, decreasing, a word at a time.
+    /// Folds `f` over the primes left, decreasing, from the decoded batches.
     pub(super) fn rfold<B>(mut self, init: B, mut f: impl FnMut(B, u64) -> B) -> B {
-        let mut acc = wheel::rfold_word(init, self.bits, self.base, &mut f);
+        let mut acc = init;
         loop {
-            for w in (0..self.next_word).rev() {
-                let bits = wheel::word(&self.buf, w);
-                acc = wheel::rfold_word(acc, bits, wheel::word_base(self.seg_byte, w), &mut f);
-            }
-            if !self.sieve_next() {
+            acc = self.decoded[..self.len]
+                .iter()
+                .rev()
+                .fold(acc, |acc, &p| f(acc, p));
+            if !self.refill() {
                 return acc;
             }
         }
     }
 
     pub(super) fn next(&mut self) -> Option<u64> {
-        if self.bits == 0 && !self.refill() {
+        if self.len == 0 && !self.refill() {
             return None;
         }
-        let top = 63 - self.bits.leading_zeros();
-        self.bits &= !(1 << top);
-        Some(self.base + WORD_OFFSET[top as usize])
+        self.len -= 1;
+        Some(self.decoded[self.len])
     }
 }
 

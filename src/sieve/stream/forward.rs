@@ -4,7 +4,10 @@
 
 use num_integer::Roots;
 
-use super::{BUCKETS_FROM, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES, prime_pi_upper_bound};
+use super::{
+    BUCKETS_FROM, DECODE_WORDS, DECODED, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES,
+    prime_pi_upper_bound,
+};
 use crate::Error;
 use crate::sieve::buckets::{self, Buckets};
 use crate::sieve::cross::{Classes, SievingPrime};
@@ -144,9 +147,6 @@ impl ForwardSieve {
     }
 }
 
-/// Words of a segment decoded into primes at a time by [`Forward::next`].
-const DECODE_WORDS: usize = 32;
-
 /// The primes `>= 7` in a range, in increasing order, from a [`ForwardSieve`].
 ///
 /// `next` and `fold` decode [`DECODE_WORDS`] words of the segment into a
@@ -164,9 +164,6 @@ pub(super) struct Forward {
     at: usize,
     len: usize,
 }
-
-/// Room for the primes of [`DECODE_WORDS`] words: at most 64 a word.
-const DECODED: usize = 64 * DECODE_WORDS;
 
 impl Forward {
     pub(super) fn new(lo: u64, hi: u64) -> Result<Forward, Error> {

@@ -35,6 +35,13 @@ const PIECEWISE_BELOW: u64 = L1_BYTES as u64 / 8;
 /// 4 and 1 times the segment's bytes, on a 48 KiB L1, 2 MiB L2 core).
 const BUCKETS_FROM: u64 = 2 * SEGMENT_BYTES as u64;
 
+/// Words of a segment decoded into primes at a time by either end's
+/// `next` and fold: a few thousand numbers, so that the primes stay in L1.
+const DECODE_WORDS: usize = 32;
+
+/// Room for the primes of [`DECODE_WORDS`] words: at most 64 a word.
+const DECODED: usize = 64 * DECODE_WORDS;
+
 /// A range narrower than `√hi / TEST_RATIO` is tested number by number: that
 /// costs about `150 ns` a number, while sieving costs about `2 ns` per
 /// integer below `√hi` before the first segment.
@@ -264,5 +271,6 @@ mod tests {
             (SEGMENT_BYTES, L1_BYTES, PIECEWISE_BELOW, BUCKETS_FROM),
             (256 * 1024, 32 * 1024, 4096, 1 << 19)
         );
+        assert_eq!(DECODE_WORDS, 32);
     }
 }
