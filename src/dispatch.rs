@@ -271,7 +271,11 @@ mod tests {
             words.push(u64::MAX << (64 - ones));
         }
         words.extend(crate::testing::words(9).take(40));
-        words.extend(crate::testing::words(10).take(40).map(|w| w & w >> 1 & w >> 2));
+        words.extend(
+            crate::testing::words(10)
+                .take(40)
+                .map(|w| w & w >> 1 & w >> 2),
+        );
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let step = 1000;
         for base in [0, 1 << 40, u64::MAX - (words.len() as u64 + 1) * step] {
