@@ -5,7 +5,7 @@
 
 use num_integer::Roots;
 
-use super::forward::Forward;
+use super::forward::SievingPrimes;
 use super::{
     BUCKETS_FROM, DECODE_WORDS, DECODED, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES,
     prime_pi_upper_bound,
@@ -31,14 +31,14 @@ struct Descending {
 #[derive(Clone)]
 enum Descent {
     /// Not needed yet: the stream of sieving primes up to `√hi`, unstarted.
-    Unstarted(Option<Forward>),
+    Unstarted(Option<SievingPrimes>),
     /// The sieving primes below [`BUCKETS_FROM`], kept with their
     /// remainders (the first `active` have their square below the current
     /// segment's end), and the larger ones in buckets.
     Kept(Vec<Descending>, usize, DownBuckets),
     /// Room for them could not be had: streamed afresh for every segment,
     /// each starting point found by a division.
-    Streamed(Option<Forward>),
+    Streamed(Option<SievingPrimes>),
 }
 
 /// The primes `>= 7` in a range, in decreasing order: segments from the top
@@ -70,7 +70,7 @@ pub(super) struct Backward {
 
 impl Backward {
     pub(super) fn new(lo: u64, hi: u64) -> Result<Backward, Error> {
-        let sieving = Forward::sieving_primes(hi)?;
+        let sieving = SievingPrimes::up_to_root(hi)?;
         let (lo_byte, next_end) = wheel::byte_range(lo, hi);
         Ok(Backward {
             descent: Descent::Unstarted(sieving),
@@ -92,7 +92,13 @@ impl Backward {
     /// starting at number `s` in a range of the bytes `lo_byte..end_byte`
     /// below `hi`, the large ones in buckets, or streams them if the room
     /// cannot be had.
-    fn start(source: Option<Forward>, s: u64, hi: u64, lo_byte: u64, end_byte: u64) -> Descent {
+    fn start(
+        source: Option<SievingPrimes>,
+        s: u64,
+        hi: u64,
+        lo_byte: u64,
+        end_byte: u64,
+    ) -> Descent {
         let largest = (hi - 1).sqrt();
         let mut buckets = DownBuckets::new(lo_byte, end_byte, SEGMENT_BYTES as u64, largest);
         let Some(mut source) = source else {

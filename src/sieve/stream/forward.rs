@@ -34,7 +34,7 @@ pub(crate) struct ForwardSieve {
     /// multiple in.
     large: Buckets,
     /// Sieving primes not yet needed, in increasing order.
-    source: Option<Box<Forward>>,
+    source: Option<Box<SievingPrimes>>,
     /// The next prime of `source`, taken but not yet needed.
     pending: Option<u64>,
 }
@@ -61,7 +61,7 @@ impl ForwardSieve {
         }
         let largest = (hi - 1).sqrt();
         let large = Buckets::new(next_byte, end_byte, SEGMENT_BYTES as u64, largest);
-        let source = Forward::sieving_primes(hi)?.map(Box::new);
+        let source = SievingPrimes::up_to_root(hi)?.map(Box::new);
         Ok(ForwardSieve {
             lo,
             hi,
@@ -147,11 +147,9 @@ impl ForwardSieve {
     }
 }
 
-/// The primes `>= 7` in a range, in increasing order, from a [`ForwardSieve`].
-///
-/// `next` and `fold` decode [`DECODE_WORDS`] words of the segment into a
-/// buffer of primes at a time ([`wheel::decode`]), so that a prime costs a
-/// buffer read; `count_rest` counts the words' bits.
+/// The words of a [`ForwardSieve`]'s segments, decoded into primes a batch
+/// of [`DECODE_WORDS`] at a time ([`wheel::decode`]), so that a prime costs a
+/// buffer read; or counted a word at a time.
 #[derive(Clone)]
 pub(super) struct Forward {
     segments: ForwardSieve,
@@ -159,10 +157,6 @@ pub(super) struct Forward {
     seg_byte: u64,
     /// Index of the next word of `buf` to decode.
     next_word: usize,
-    /// Primes decoded but not yet yielded: `decoded[at..len]`.
-    decoded: Box<[u64; DECODED]>,
-    at: usize,
-    len: usize,
 }
 
 impl Forward {
@@ -172,25 +166,13 @@ impl Forward {
             buf: Vec::with_capacity(SEGMENT_BYTES),
             seg_byte: 0,
             next_word: 0,
-            decoded: Box::new([0; DECODED]),
-            at: 0,
-            len: 0,
         })
     }
 
-    /// The sieving primes a range ending at `hi` needs beyond the pre-sieved
-    /// ones: those up to `√(hi - 1)`; `None` when there are none.
-    pub(super) fn sieving_primes(hi: u64) -> Result<Option<Forward>, Error> {
-        let root = (hi - 1).sqrt();
-        (root >= PRESIEVE_LIMIT)
-            .then(|| Forward::new(PRESIEVE_LIMIT, root + 1))
-            .transpose()
-    }
-
-    /// Decodes the next words holding a prime; `false` when the stream is done.
+    /// Decodes the next words holding a prime into `out`, and returns how
+    /// many primes they hold: 0 when the stream is done.
     #[inline(never)]
-    fn refill(&mut self) -> bool {
-        (self.at, self.len) = (0, 0);
+    pub(super) fn decode_next(&mut self, out: &mut [u64; DECODED]) -> usize {
         loop {
             if 8 * self.next_word >= self.buf.len() {
                 match self.segments.next_into(&mut self.buf) {
@@ -198,55 +180,15 @@ impl Forward {
                         self.seg_byte = seg_byte;
                         self.next_word = 0;
                     }
-                    None => return false,
+                    None => return 0,
                 }
             }
             let end = (self.next_word + DECODE_WORDS).min(self.buf.len().div_ceil(8));
-            let len = wheel::decode(
-                &self.buf,
-                self.next_word..end,
-                self.seg_byte,
-                &mut self.decoded[..],
-            );
+            let len = wheel::decode(&self.buf, self.next_word..end, self.seg_byte, out);
             self.next_word = end;
-            self.len = len;
             if len > 0 {
-                return true;
+                return len;
             }
-        }
-    }
-
-    /// The next prime if it is decoded already: the common case of
-    /// [`Iterator::next`], inlined into the caller.
-    #[inline(always)]
-    pub(super) fn next_decoded(&mut self) -> Option<u64> {
-        (self.at < self.len).then(|| {
-            self.at += 1;
-            self.decoded[(self.at - 1) % DECODED]
-        })
-    }
-
-    /// The next prime if it is below `hi`, decoding more when none is left.
-    pub(super) fn next_below(&mut self, hi: u64) -> Option<u64> {
-        if self.at == self.len && !self.refill() {
-            return None;
-        }
-        let p = self.decoded[self.at % DECODED];
-        (p < hi).then(|| {
-            self.at += 1;
-            p
-        })
-    }
-
-    /// The last prime yielded from the decoded ones, if any.
-    pub(super) fn last_yielded(&self) -> Option<u64> {
-        (self.at > 0).then(|| self.decoded[(self.at - 1) % DECODED])
-    }
-
-    /// Drops the decoded primes `>= hi`, which the back end has yielded.
-    pub(super) fn trim(&mut self, hi: u64) {
-        while self.len > self.at && self.decoded[(self.len - 1) % DECODED] >= hi {
-            self.len -= 1;
         }
     }
 
@@ -257,10 +199,10 @@ impl Forward {
         *end = (*end).min(hi.div_ceil(30));
     }
 
-    /// The number of primes left, counted a word at a time.
+    /// The number of primes in the words not yet decoded, counted a word at
+    /// a time.
     pub(super) fn count_rest(mut self) -> u64 {
-        let mut total = (self.len - self.at) as u64;
-        total += wheel::count_ones(&self.buf[(8 * self.next_word).min(self.buf.len())..]);
+        let mut total = wheel::count_ones(&self.buf[(8 * self.next_word).min(self.buf.len())..]);
         while self.segments.next_into(&mut self.buf).is_some() {
             total += wheel::count_ones(&self.buf);
         }
@@ -268,29 +210,49 @@ impl Forward {
     }
 }
 
-impl Iterator for Forward {
+/// The sieving primes of a stream, from [`SievingPrimes::up_to_root`]: the
+/// primes of a [`Forward`] in increasing order.
+#[derive(Clone)]
+pub(super) struct SievingPrimes {
+    words: Forward,
+    /// Primes decoded but not yet yielded: `decoded[at..len]`.
+    decoded: Box<[u64; DECODED]>,
+    at: usize,
+    len: usize,
+}
+
+impl SievingPrimes {
+    /// The sieving primes a range ending at `hi` needs beyond the pre-sieved
+    /// ones: those up to `√(hi - 1)`; `None` when there are none.
+    pub(super) fn up_to_root(hi: u64) -> Result<Option<SievingPrimes>, Error> {
+        let root = (hi - 1).sqrt();
+        if root < PRESIEVE_LIMIT {
+            return Ok(None);
+        }
+        Ok(Some(SievingPrimes {
+            words: Forward::new(PRESIEVE_LIMIT, root + 1)?,
+            decoded: Box::new([0; DECODED]),
+            at: 0,
+            len: 0,
+        }))
+    }
+}
+
+impl Iterator for SievingPrimes {
     type Item = u64;
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        if self.at == self.len && !self.refill() {
-            return None;
+        if self.at == self.len {
+            self.len = self.words.decode_next(&mut self.decoded);
+            self.at = 0;
+            if self.len == 0 {
+                return None;
+            }
         }
         let p = self.decoded[self.at % DECODED];
         self.at += 1;
         Some(p)
-    }
-
-    fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = init;
-        let mut primes = &self.decoded[self.at..self.len];
-        loop {
-            acc = primes.iter().fold(acc, |acc, &p| f(acc, p));
-            if !self.refill() {
-                return acc;
-            }
-            primes = &self.decoded[..self.len];
-        }
     }
 }
 

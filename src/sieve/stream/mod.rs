@@ -79,6 +79,18 @@ fn prime_pi_upper_bound(x: u64) -> u64 {
 /// ```
 #[derive(Clone)]
 pub struct PrimesIn {
+    /// The primes the front end decoded and has not yet yielded are
+    /// `ends.decoded[at..len]`. The two are kept apart from the rest and
+    /// handed to [`Stream::next_slow`] by value, so that the compiler can
+    /// keep them in registers through a loop calling `next`.
+    at: usize,
+    len: usize,
+    stream: Stream,
+}
+
+/// What a [`PrimesIn`] holds beside its decoded primes.
+#[derive(Clone)]
+struct Stream {
     /// Every prime below `lo` was yielded from the front, or below the
     /// front's last decoded prime yielded ([`PrimesIn::lo`]).
     lo: u64,
@@ -88,18 +100,19 @@ pub struct PrimesIn {
     ends: Option<Box<Ends>>,
 }
 
-/// The two ends of a sieved range.
+/// The two ends of a sieved range, and the front's decoded primes.
 #[derive(Clone)]
 struct Ends {
     front: Forward,
     back: Backward,
+    decoded: [u64; DECODED],
 }
 
 impl std::fmt::Debug for PrimesIn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PrimesIn")
-            .field("remaining", &(self.lo()..self.hi))
-            .field("sieved", &self.ends.is_some())
+            .field("remaining", &(self.lo()..self.stream.hi))
+            .field("sieved", &self.stream.ends.is_some())
             .finish()
     }
 }
@@ -111,74 +124,91 @@ impl PrimesIn {
             None
         } else {
             let (front, back) = (Forward::new(lo, hi)?, Backward::new(lo, hi)?);
-            Some(Box::new(Ends { front, back }))
+            let decoded = [0; DECODED];
+            Some(Box::new(Ends {
+                front,
+                back,
+                decoded,
+            }))
         };
-        Ok(PrimesIn { lo, hi, ends })
+        Ok(PrimesIn {
+            at: 0,
+            len: 0,
+            stream: Stream { lo, hi, ends },
+        })
     }
 
     /// Every prime below this was yielded from the front: the fast path of
-    /// [`Iterator::next`] leaves `lo` behind and keeps its place in the
+    /// [`Iterator::next`] leaves `stream.lo` behind and moves on in the
     /// front's decoded primes.
     fn lo(&self) -> u64 {
-        let front = self
-            .ends
-            .as_ref()
-            .and_then(|ends| ends.front.last_yielded());
-        front.map_or(self.lo, |p| self.lo.max(p + 1))
+        let Stream { lo, ref ends, .. } = self.stream;
+        match ends {
+            Some(ends) if self.at > 0 => lo.max(ends.decoded[self.at - 1] + 1),
+            _ => lo,
+        }
     }
 
     /// Takes the ends when the back end was never used, so that the rest
     /// of the range is the front end's.
     fn untouched_back(&mut self) -> Option<Box<Ends>> {
-        let hi = self.hi;
-        self.ends.take_if(|ends| ends.back.hi() == hi)
+        let hi = self.stream.hi;
+        self.stream.ends.take_if(|ends| ends.back.hi() == hi)
     }
 
     /// The numbers not yet passed by either end.
     #[cfg(feature = "rayon")]
     pub(in crate::sieve) fn remaining(&self) -> Range<u64> {
-        self.lo()..self.hi
+        self.lo()..self.stream.hi
     }
 
     /// The number of primes left, a word at a time where it can.
     pub(crate) fn count_u64(mut self) -> u64 {
+        let decoded = (self.len - self.at) as u64;
+        let wheel = wheel_primes(self.lo(), self.stream.hi).count() as u64;
         match self.untouched_back() {
-            Some(ends) => self.wheel_primes().count() as u64 + ends.front.count_rest(),
+            Some(ends) => wheel + decoded + ends.front.count_rest(),
             None => self.fold(0, |n, _| n + 1),
         }
     }
+}
 
-    /// [`Iterator::next`] when the front has no decoded prime ready.
-    fn next_slow(&mut self) -> Option<u64> {
-        let (lo, hi) = (self.lo(), self.hi);
-        let found = match &mut self.ends {
-            None => (lo..hi).find(|&n| is_prime(n)),
-            Some(_) if lo < 7 => self.wheel_primes().next().or_else(|| self.front_next(hi)),
-            Some(_) => self.front_next(hi),
+/// The primes 2, 3, 5 in `lo..hi`, smallest first.
+fn wheel_primes(lo: u64, hi: u64) -> impl DoubleEndedIterator<Item = u64> {
+    WHEEL_PRIMES
+        .into_iter()
+        .filter(move |p| (lo..hi).contains(p))
+}
+
+impl Stream {
+    /// [`Iterator::next`] when the front has no decoded prime ready
+    /// (`at == len`, passed in): the next prime, and where the front's
+    /// decoded primes now are.
+    fn next_slow(&mut self, at: usize) -> (Option<u64>, usize, usize) {
+        let Some(ends) = &mut self.ends else {
+            let found = (self.lo..self.hi).find(|&n| is_prime(n));
+            self.lo = found.map_or(self.hi, |p| p + 1);
+            return (found, 0, 0);
         };
-        match found {
-            Some(p) => self.lo = p + 1,
-            None => self.lo = self.hi,
+        if at > 0 {
+            self.lo = self.lo.max(ends.decoded[at - 1] + 1);
         }
-        found
-    }
-
-    /// The next prime of the front stream, if below `hi`; the decoded
-    /// primes left are kept below `hi` too.
-    #[inline]
-    fn front_next(&mut self, hi: u64) -> Option<u64> {
-        let front = &mut self.ends.as_mut()?.front;
-        let p = front.next_below(hi);
-        front.trim(hi);
-        p
-    }
-
-    /// The primes 2, 3, 5 left in the range, smallest first.
-    fn wheel_primes(&self) -> impl DoubleEndedIterator<Item = u64> + use<> {
-        let (lo, hi) = (self.lo(), self.hi);
-        WHEEL_PRIMES
-            .into_iter()
-            .filter(move |p| (lo..hi).contains(p))
+        if self.lo >= self.hi {
+            return (None, 0, 0);
+        }
+        if let Some(p) = wheel_primes(self.lo, self.hi).next() {
+            self.lo = p + 1;
+            return (Some(p), at, at);
+        }
+        let mut len = ends.front.decode_next(&mut ends.decoded);
+        while len > 0 && ends.decoded[len - 1] >= self.hi {
+            len -= 1;
+        }
+        if len == 0 {
+            self.lo = self.hi;
+            return (None, 0, 0);
+        }
+        (Some(ends.decoded[0]), 1, len)
     }
 }
 
@@ -190,16 +220,19 @@ impl Iterator for PrimesIn {
         // The common case: the next prime is decoded already (the front
         // decodes nothing before 2, 3 and 5 are yielded, and keeps no
         // decoded prime at or above `hi`).
-        if let Some(ends) = &mut self.ends
-            && let Some(p) = ends.front.next_decoded()
+        if self.at < self.len
+            && let Some(ends) = &self.stream.ends
         {
-            return Some(p);
+            self.at += 1;
+            return Some(ends.decoded[(self.at - 1) % DECODED]);
         }
-        self.next_slow()
+        let found;
+        (found, self.at, self.len) = self.stream.next_slow(self.at);
+        found
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let width = self.hi.saturating_sub(self.lo());
+        let width = self.stream.hi.saturating_sub(self.lo());
         (0, usize::try_from(width).ok())
     }
 
@@ -207,15 +240,24 @@ impl Iterator for PrimesIn {
         self.count_u64() as usize
     }
 
-    fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let (lo, hi) = (self.lo(), self.hi);
-        let Some(mut ends) = self.ends.take() else {
+    fn fold<B, F: FnMut(B, u64) -> B>(self, init: B, mut f: F) -> B {
+        let (lo, hi) = (self.lo(), self.stream.hi);
+        let Some(mut ends) = self.stream.ends else {
             return (lo..hi).filter(|&n| is_prime(n)).fold(init, f);
         };
-        let acc = self.wheel_primes().fold(init, &mut f);
+        let acc = wheel_primes(lo, hi).fold(init, &mut f);
+        let decoded = &ends.decoded[self.at..self.len];
+        let mut acc = decoded.iter().fold(acc, |acc, &p| f(acc, p));
         ends.front.stop_at(hi);
-        ends.front
-            .fold(acc, |acc, p| if p < hi { f(acc, p) } else { acc })
+        loop {
+            let len = ends.front.decode_next(&mut ends.decoded);
+            if len == 0 {
+                return acc;
+            }
+            acc = ends.decoded[..len]
+                .iter()
+                .fold(acc, |acc, &p| if p < hi { f(acc, p) } else { acc });
+        }
     }
 
     fn last(mut self) -> Option<u64> {
@@ -225,35 +267,36 @@ impl Iterator for PrimesIn {
 
 impl DoubleEndedIterator for PrimesIn {
     fn next_back(&mut self) -> Option<u64> {
-        self.lo = self.lo();
-        let (lo, hi) = (self.lo, self.hi);
-        let found = match &mut self.ends {
+        let (lo, hi) = (self.lo(), self.stream.hi);
+        self.stream.lo = lo;
+        let found = match &mut self.stream.ends {
             None => (lo..hi).rev().find(|&n| is_prime(n)),
             Some(ends) => match ends.back.next().filter(|&p| p >= lo) {
                 Some(p) => Some(p),
-                None => self.wheel_primes().next_back(),
+                None => wheel_primes(lo, hi).next_back(),
             },
         };
-        match found {
-            Some(p) => self.hi = p,
-            None => self.hi = self.lo,
-        }
-        if let Some(ends) = &mut self.ends {
-            ends.front.trim(self.hi);
+        let hi = found.unwrap_or(lo);
+        self.stream.hi = hi;
+        // The front keeps no decoded prime the back has yielded.
+        if let Some(ends) = &self.stream.ends {
+            while self.len > self.at && ends.decoded[self.len - 1] >= hi {
+                self.len -= 1;
+            }
         }
         found
     }
 
-    fn rfold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
-        let (lo, hi) = (self.lo(), self.hi);
-        let Some(mut ends) = self.ends.take() else {
+    fn rfold<B, F: FnMut(B, u64) -> B>(self, init: B, mut f: F) -> B {
+        let (lo, hi) = (self.lo(), self.stream.hi);
+        let Some(mut ends) = self.stream.ends else {
             return (lo..hi).rev().filter(|&n| is_prime(n)).fold(init, f);
         };
         ends.back.stop_at(lo);
         let acc = ends
             .back
             .rfold(init, |acc, p| if p >= lo { f(acc, p) } else { acc });
-        self.wheel_primes().rev().fold(acc, f)
+        wheel_primes(lo, hi).rev().fold(acc, f)
     }
 }
 
