@@ -163,8 +163,7 @@ fn expand_bits_portable(
     out: &mut [u64],
 ) -> usize {
     let mut n = 0;
-    for (k, chunk) in bytes.chunks(8).enumerate() {
-        let mut bits = little_endian(chunk);
+    for (k, mut bits) in words(bytes).enumerate() {
         let first = base + k as u64 * step;
         while bits != 0 {
             out[n] = first + u64::from(offsets[bits.trailing_zeros() as usize]);
@@ -175,12 +174,20 @@ fn expand_bits_portable(
     n
 }
 
-/// The little-endian word of up to eight bytes, padded with zeros.
+/// The little-endian 64-bit words of `bytes`, the last one padded with
+/// zeros: whole words read as such, without a copy a word.
 #[inline(always)]
-fn little_endian(chunk: &[u8]) -> u64 {
-    let mut word = [0; 8];
-    word[..chunk.len()].copy_from_slice(chunk);
-    u64::from_le_bytes(word)
+fn words(bytes: &[u8]) -> impl Iterator<Item = u64> {
+    let (whole, tail) = bytes.as_chunks::<8>();
+    let last = (!tail.is_empty()).then(|| {
+        let mut word = [0; 8];
+        word[..tail.len()].copy_from_slice(tail);
+        u64::from_le_bytes(word)
+    });
+    whole
+        .iter()
+        .map(|&word| u64::from_le_bytes(word))
+        .chain(last)
 }
 
 /// Whether the processor has every feature [`expand_bits_vbmi2`] is
@@ -193,8 +200,9 @@ fn has_vbmi2() -> bool {
 
 /// [`expand_bits`] a word at a time: the offsets of its set bits compressed
 /// into the low bytes of a vector, then widened and added to the word's
-/// base eight at a time. The first sixteen are written whatever the word
-/// holds, which spares a branch on the count in the common case.
+/// base eight at a time, the vector shifted down eight bytes after each.
+/// The first sixteen are written whatever the word holds, which spares a
+/// branch on the count in the common case.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
 fn expand_bits_vbmi2(
@@ -205,36 +213,25 @@ fn expand_bits_vbmi2(
     out: &mut [u64],
 ) -> usize {
     use std::arch::x86_64::{
-        __m512i, _mm_loadl_epi64, _mm512_add_epi64, _mm512_cvtepu8_epi64, _mm512_loadu_si512,
-        _mm512_maskz_compress_epi8, _mm512_set1_epi64, _mm512_storeu_si512,
+        __m512i, _mm512_add_epi64, _mm512_alignr_epi64, _mm512_castsi512_si128,
+        _mm512_cvtepu8_epi64, _mm512_loadu_si512, _mm512_maskz_compress_epi8, _mm512_set1_epi64,
+        _mm512_setzero_si512, _mm512_storeu_si512,
     };
     // SAFETY: `offsets` is 64 readable bytes.
     let table = unsafe { _mm512_loadu_si512(offsets.as_ptr().cast::<__m512i>()) };
     let mut n = 0;
-    for (k, chunk) in bytes.chunks(8).enumerate() {
-        let bits = little_endian(chunk);
-        let mut packed = [0u8; 64];
-        // SAFETY: `packed` is 64 writable bytes.
-        unsafe {
-            _mm512_storeu_si512(
-                packed.as_mut_ptr().cast::<__m512i>(),
-                _mm512_maskz_compress_epi8(bits, table),
-            );
-        }
+    for (k, bits) in words(bytes).enumerate() {
+        let mut packed = _mm512_maskz_compress_epi8(bits, table);
         let first = _mm512_set1_epi64((base + k as u64 * step) as i64);
         let count = bits.count_ones() as usize;
         let mut g = 0;
         while g < count.max(16) {
-            let eight: &[u8; 8] = packed[g..g + 8].try_into().expect("8 bytes");
+            let numbers =
+                _mm512_add_epi64(_mm512_cvtepu8_epi64(_mm512_castsi512_si128(packed)), first);
             let to: &mut [u64; 8] = (&mut out[n + g..n + g + 8]).try_into().expect("8 numbers");
-            // SAFETY: `eight` is 8 readable bytes, `to` 64 writable ones.
-            unsafe {
-                let offsets = _mm512_cvtepu8_epi64(_mm_loadl_epi64(eight.as_ptr().cast()));
-                _mm512_storeu_si512(
-                    to.as_mut_ptr().cast::<__m512i>(),
-                    _mm512_add_epi64(offsets, first),
-                );
-            }
+            // SAFETY: `to` is 64 writable bytes.
+            unsafe { _mm512_storeu_si512(to.as_mut_ptr().cast::<__m512i>(), numbers) };
+            packed = _mm512_alignr_epi64::<1>(_mm512_setzero_si512(), packed);
             g += 8;
         }
         n += count;

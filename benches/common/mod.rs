@@ -72,6 +72,30 @@ impl Bench {
     /// it is installed: `command` split at spaces, its output checked to
     /// hold `expected`. `--test` leaves baselines out.
     pub fn baseline(&self, name: &str, command: &str, expected: &str) {
+        self.time_baseline(name, command, expected, |elapsed, _| elapsed);
+    }
+
+    /// [`Bench::baseline`] timed by the program itself: the seconds it
+    /// prints right after `expected` (`iter_sum` times its iterator
+    /// alone, apart from its start and the count it makes afterwards).
+    pub fn baseline_reported(&self, name: &str, command: &str, expected: &str) {
+        self.time_baseline(name, command, expected, |_, stdout| {
+            let after = &stdout[stdout.find(expected).expect("checked") + expected.len()..];
+            let seconds = after.split_whitespace().next().unwrap_or_default();
+            let seconds = seconds.trim_end_matches('s').parse::<f64>();
+            Duration::from_secs_f64(seconds.expect("the program's own time"))
+        });
+    }
+
+    /// Samples `command`, timed by `time` from the whole process's time
+    /// and its output.
+    fn time_baseline(
+        &self,
+        name: &str,
+        command: &str,
+        expected: &str,
+        time: impl Fn(Duration, &str) -> Duration,
+    ) {
         if self.test || !self.keeps(name) {
             return;
         }
@@ -82,12 +106,9 @@ impl Bench {
             let start = Instant::now();
             let output = Command::new(program).args(&args).output()?;
             let elapsed = start.elapsed();
-            assert!(
-                String::from_utf8_lossy(&output.stdout).contains(expected),
-                "baseline {name} gave {:?}",
-                String::from_utf8_lossy(&output.stdout)
-            );
-            Ok::<_, std::io::Error>(elapsed)
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert!(stdout.contains(expected), "baseline {name} gave {stdout:?}");
+            Ok::<_, std::io::Error>(time(elapsed, &stdout))
         };
         // The first run, a warm-up, tells whether the program is there.
         if run().is_err() {

@@ -80,11 +80,14 @@ fn prime_pi_upper_bound(x: u64) -> u64 {
 #[derive(Clone)]
 pub struct PrimesIn {
     /// The primes the front end decoded and has not yet yielded are
-    /// `ends.decoded[at..len]`. The two are kept apart from the rest and
-    /// handed to [`Stream::next_slow`] by value, so that the compiler can
-    /// keep them in registers through a loop calling `next`.
+    /// `decoded[at..len]`. The three are kept apart from the rest and
+    /// handed to [`Stream::next_slow`] by value (the buffer as a slice), so
+    /// that the compiler can keep them in registers through a loop calling
+    /// `next`.
     at: usize,
     len: usize,
+    /// [`DECODED`] numbers when the range is sieved, none when it is tested.
+    decoded: Vec<u64>,
     stream: Stream,
 }
 
@@ -100,12 +103,11 @@ struct Stream {
     ends: Option<Box<Ends>>,
 }
 
-/// The two ends of a sieved range, and the front's decoded primes.
+/// The two ends of a sieved range.
 #[derive(Clone)]
 struct Ends {
     front: Forward,
     back: Backward,
-    decoded: [u64; DECODED],
 }
 
 impl std::fmt::Debug for PrimesIn {
@@ -124,16 +126,17 @@ impl PrimesIn {
             None
         } else {
             let (front, back) = (Forward::new(lo, hi)?, Backward::new(lo, hi)?);
-            let decoded = [0; DECODED];
-            Some(Box::new(Ends {
-                front,
-                back,
-                decoded,
-            }))
+            Some(Box::new(Ends { front, back }))
+        };
+        let decoded = if ends.is_some() {
+            vec![0; DECODED]
+        } else {
+            Vec::new()
         };
         Ok(PrimesIn {
             at: 0,
             len: 0,
+            decoded,
             stream: Stream { lo, hi, ends },
         })
     }
@@ -142,10 +145,9 @@ impl PrimesIn {
     /// [`Iterator::next`] leaves `stream.lo` behind and moves on in the
     /// front's decoded primes.
     fn lo(&self) -> u64 {
-        let Stream { lo, ref ends, .. } = self.stream;
-        match ends {
-            Some(ends) if self.at > 0 => lo.max(ends.decoded[self.at - 1] + 1),
-            _ => lo,
+        match self.at {
+            0 => self.stream.lo,
+            at => self.stream.lo.max(self.decoded[at - 1] + 1),
         }
     }
 
@@ -182,16 +184,16 @@ fn wheel_primes(lo: u64, hi: u64) -> impl DoubleEndedIterator<Item = u64> {
 
 impl Stream {
     /// [`Iterator::next`] when the front has no decoded prime ready
-    /// (`at == len`, passed in): the next prime, and where the front's
-    /// decoded primes now are.
-    fn next_slow(&mut self, at: usize) -> (Option<u64>, usize, usize) {
+    /// (`at == len`, passed in with the front's `decoded` buffer): the next
+    /// prime, and where the decoded primes now are.
+    fn next_slow(&mut self, at: usize, decoded: &mut [u64]) -> (Option<u64>, usize, usize) {
         let Some(ends) = &mut self.ends else {
             let found = (self.lo..self.hi).find(|&n| is_prime(n));
             self.lo = found.map_or(self.hi, |p| p + 1);
             return (found, 0, 0);
         };
         if at > 0 {
-            self.lo = self.lo.max(ends.decoded[at - 1] + 1);
+            self.lo = self.lo.max(decoded[at - 1] + 1);
         }
         if self.lo >= self.hi {
             return (None, 0, 0);
@@ -200,15 +202,16 @@ impl Stream {
             self.lo = p + 1;
             return (Some(p), at, at);
         }
-        let mut len = ends.front.decode_next(&mut ends.decoded);
-        while len > 0 && ends.decoded[len - 1] >= self.hi {
+        let decoded: &mut [u64; DECODED] = decoded.try_into().expect("a sieved range's buffer");
+        let mut len = ends.front.decode_next(decoded);
+        while len > 0 && decoded[len - 1] >= self.hi {
             len -= 1;
         }
         if len == 0 {
             self.lo = self.hi;
             return (None, 0, 0);
         }
-        (Some(ends.decoded[0]), 1, len)
+        (Some(decoded[0]), 1, len)
     }
 }
 
@@ -220,14 +223,12 @@ impl Iterator for PrimesIn {
         // The common case: the next prime is decoded already (the front
         // decodes nothing before 2, 3 and 5 are yielded, and keeps no
         // decoded prime at or above `hi`).
-        if self.at < self.len
-            && let Some(ends) = &self.stream.ends
-        {
+        if self.at < self.len {
             self.at += 1;
-            return Some(ends.decoded[(self.at - 1) % DECODED]);
+            return Some(self.decoded[self.at - 1]);
         }
         let found;
-        (found, self.at, self.len) = self.stream.next_slow(self.at);
+        (found, self.at, self.len) = self.stream.next_slow(self.at, &mut self.decoded[..]);
         found
     }
 
@@ -246,15 +247,20 @@ impl Iterator for PrimesIn {
             return (lo..hi).filter(|&n| is_prime(n)).fold(init, f);
         };
         let acc = wheel_primes(lo, hi).fold(init, &mut f);
-        let decoded = &ends.decoded[self.at..self.len];
-        let mut acc = decoded.iter().fold(acc, |acc, &p| f(acc, p));
+        let mut decoded = self.decoded;
+        let mut acc = decoded[self.at..self.len]
+            .iter()
+            .fold(acc, |acc, &p| f(acc, p));
+        let decoded: &mut [u64; DECODED] = (&mut decoded[..])
+            .try_into()
+            .expect("a sieved range's buffer");
         ends.front.stop_at(hi);
         loop {
-            let len = ends.front.decode_next(&mut ends.decoded);
+            let len = ends.front.decode_next(decoded);
             if len == 0 {
                 return acc;
             }
-            acc = ends.decoded[..len]
+            acc = decoded[..len]
                 .iter()
                 .fold(acc, |acc, &p| if p < hi { f(acc, p) } else { acc });
         }
@@ -279,10 +285,8 @@ impl DoubleEndedIterator for PrimesIn {
         let hi = found.unwrap_or(lo);
         self.stream.hi = hi;
         // The front keeps no decoded prime the back has yielded.
-        if let Some(ends) = &self.stream.ends {
-            while self.len > self.at && ends.decoded[self.len - 1] >= hi {
-                self.len -= 1;
-            }
+        while self.len > self.at && self.decoded[self.len - 1] >= hi {
+            self.len -= 1;
         }
         found
     }
