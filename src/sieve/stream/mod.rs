@@ -175,6 +175,12 @@ impl PrimesIn {
     }
 }
 
+/// How many of the increasing `primes` lie below `hi`: all but a few
+/// (those the back end yielded) at most, counted from the top.
+fn below(primes: &[u64], hi: u64) -> usize {
+    primes.iter().rposition(|&p| p < hi).map_or(0, |k| k + 1)
+}
+
 /// The primes 2, 3, 5 in `lo..hi`, smallest first.
 fn wheel_primes(lo: u64, hi: u64) -> impl DoubleEndedIterator<Item = u64> {
     WHEEL_PRIMES
@@ -203,10 +209,8 @@ impl Stream {
             return (Some(p), at, at);
         }
         let decoded: &mut [u64; DECODED] = decoded.try_into().expect("a sieved range's buffer");
-        let mut len = ends.front.decode_next(decoded);
-        while len > 0 && decoded[len - 1] >= self.hi {
-            len -= 1;
-        }
+        let decoded_len = ends.front.decode_next(decoded);
+        let len = below(&decoded[..decoded_len], self.hi);
         if len == 0 {
             self.lo = self.hi;
             return (None, 0, 0);
@@ -260,9 +264,8 @@ impl Iterator for PrimesIn {
             if len == 0 {
                 return acc;
             }
-            acc = decoded[..len]
-                .iter()
-                .fold(acc, |acc, &p| if p < hi { f(acc, p) } else { acc });
+            let primes = &decoded[..below(&decoded[..len], hi)];
+            acc = primes.iter().fold(acc, |acc, &p| f(acc, p));
         }
     }
 
