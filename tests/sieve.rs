@@ -255,6 +255,25 @@ fn public_types_are_send_and_sync() {
 }
 
 #[test]
+fn sieve_folds_across_decoded_batches() {
+    // `fold` decodes the words between the first and the last a batch at
+    // a time: ranges whose inner words end on either side of a batch's.
+    let n = 4 * DECODED + 1000;
+    let sieve = Sieve::new(n).unwrap();
+    let table = byte_sieve(n);
+    for lo in [0, 239, 240, 241, DECODED - 1, DECODED + 239] {
+        for batches in 1..=3 {
+            let edge = lo / 240 * 240 + 240 + batches * DECODED;
+            for hi in [edge - 240, edge - 1, edge, edge + 1, edge + 240, edge + 241] {
+                let expected: u64 = (lo..hi).filter(|&k| table[k as usize]).sum();
+                let got = sieve.primes_in(lo..hi).unwrap().fold(0, |s, p| s + p);
+                assert_eq!(got, expected, "fold {lo}..{hi}");
+            }
+        }
+    }
+}
+
+#[test]
 fn sieve_ranges_every_pair() {
     // Word edges (64 bits = 240 numbers) and the sieve's own end.
     for n in [0u64, 1, 2, 7, 239, 240, 241, 479, 480, 500] {

@@ -474,10 +474,11 @@ impl Iterator for Primes<'_> {
         if first == last {
             return acc;
         }
-        let inner = self.raw.get(8 * (first + 1)..8 * last).unwrap_or_default();
-        for (bytes, w) in inner.chunks_exact(8).zip(first + 1..) {
-            let bits = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-            acc = wheel::fold_word(acc, bits, wheel::word_base(0, w), &mut f);
+        let mut decoded = [0; wheel::DECODED];
+        for start in (first + 1..last).step_by(wheel::DECODE_WORDS) {
+            let words = start..(start + wheel::DECODE_WORDS).min(last);
+            let n = wheel::decode(self.raw, words, 0, &mut decoded);
+            acc = decoded[..n].iter().fold(acc, |acc, &p| f(acc, p));
         }
         wheel::fold_word(acc, self.word(last), wheel::word_base(0, last), &mut f)
     }

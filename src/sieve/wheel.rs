@@ -105,6 +105,13 @@ const WORD_OFFSET_BYTES: [u8; 64] = {
     t
 };
 
+/// Words of a sieve decoded into primes at a time by [`decode`]'s callers:
+/// a few thousand numbers, so that the primes stay in L1.
+pub(crate) const DECODE_WORDS: usize = 32;
+
+/// Room for the primes of [`DECODE_WORDS`] words: at most 64 a word.
+pub(crate) const DECODED: usize = 64 * DECODE_WORDS;
+
 /// Writes the numbers of the set bits of the words `words` of `seg` (a
 /// buffer starting at byte `seg_byte`) to the start of `out`, in increasing
 /// order, and returns how many there are. `out` needs room for 64 numbers a

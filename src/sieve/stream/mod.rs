@@ -12,7 +12,7 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::miller_rabin::is_prime;
-use super::wheel::WHEEL_PRIMES;
+use super::wheel::{DECODE_WORDS, DECODED, WHEEL_PRIMES};
 use crate::Error;
 use backward::Backward;
 use forward::Forward;
@@ -34,13 +34,6 @@ const PIECEWISE_BELOW: u64 = L1_BYTES as u64 / 8;
 /// and wait in buckets for the segments they have one in (measured beside
 /// 4 and 1 times the segment's bytes, on a 48 KiB L1, 2 MiB L2 core).
 const BUCKETS_FROM: u64 = 2 * SEGMENT_BYTES as u64;
-
-/// Words of a segment decoded into primes at a time by either end's
-/// `next` and fold: a few thousand numbers, so that the primes stay in L1.
-const DECODE_WORDS: usize = 32;
-
-/// Room for the primes of [`DECODE_WORDS`] words: at most 64 a word.
-const DECODED: usize = 64 * DECODE_WORDS;
 
 /// A range narrower than `√hi / TEST_RATIO` is tested number by number: that
 /// costs about `150 ns` a number, while sieving costs about `2 ns` per
