@@ -266,7 +266,7 @@ fn sieve_folds_across_decoded_batches() {
             let edge = lo / 240 * 240 + 240 + batches * DECODED;
             for hi in [edge - 240, edge - 1, edge, edge + 1, edge + 240, edge + 241] {
                 let expected: u64 = (lo..hi).filter(|&k| table[k as usize]).sum();
-                let got = sieve.primes_in(lo..hi).unwrap().fold(0, |s, p| s + p);
+                let got = sieve.primes_in(lo..hi).unwrap().sum::<u64>();
                 assert_eq!(got, expected, "fold {lo}..{hi}");
             }
         }
