@@ -124,10 +124,18 @@ fn popcnt<T: Task>(task: T) -> T::Output {
     task.run()
 }
 
+/// How the bits of [`expand_bits`]'s words stand for numbers: bit `b` of
+/// word `k` for `base + k·step + offsets[b]`.
+pub(crate) struct Numbering<'a> {
+    pub(crate) base: u64,
+    pub(crate) step: u64,
+    pub(crate) offsets: &'a [u8; 64],
+}
+
 /// Writes the numbers of the set bits of `bytes`, lowest first, to the
 /// start of `out`, and returns how many there are: `bytes` is read as
-/// little-endian 64-bit words (the last one padded with zeros), and bit `b`
-/// of word `k` stands for `base + k·step + offsets[b]`.
+/// little-endian 64-bit words (the last one padded with zeros), numbered
+/// by `numbering`.
 ///
 /// With AVX-512's byte compression (VBMI2) a word's offsets are gathered in
 /// one instruction and widened to numbers eight at a time; otherwise the
@@ -137,31 +145,24 @@ fn popcnt<T: Task>(task: T) -> T::Output {
 ///
 /// If `out` has room for fewer than 64 numbers a word: a word's numbers
 /// are written eight at a time, past the last one too.
-pub(crate) fn expand_bits(
-    bytes: &[u8],
-    base: u64,
-    step: u64,
-    offsets: &[u8; 64],
-    out: &mut [u64],
-) -> usize {
+pub(crate) fn expand_bits(bytes: &[u8], numbering: &Numbering, out: &mut [u64]) -> usize {
     assert!(out.len() >= 8 * bytes.len().next_multiple_of(8));
     #[cfg(target_arch = "x86_64")]
     if allowed(3) && has_vbmi2() {
         // SAFETY: the processor has every feature `expand_bits_vbmi2` is
         // compiled for, checked just above.
-        return unsafe { expand_bits_vbmi2(bytes, base, step, offsets, out) };
+        return unsafe { expand_bits_vbmi2(bytes, numbering, out) };
     }
-    expand_bits_portable(bytes, base, step, offsets, out)
+    expand_bits_portable(bytes, numbering, out)
 }
 
 /// [`expand_bits`] a bit at a time.
-fn expand_bits_portable(
-    bytes: &[u8],
-    base: u64,
-    step: u64,
-    offsets: &[u8; 64],
-    out: &mut [u64],
-) -> usize {
+fn expand_bits_portable(bytes: &[u8], numbering: &Numbering, out: &mut [u64]) -> usize {
+    let Numbering {
+        base,
+        step,
+        offsets,
+    } = *numbering;
     let mut n = 0;
     for (k, mut bits) in words(bytes).enumerate() {
         let first = base + k as u64 * step;
@@ -205,18 +206,17 @@ fn has_vbmi2() -> bool {
 /// branch on the count in the common case.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
-fn expand_bits_vbmi2(
-    bytes: &[u8],
-    base: u64,
-    step: u64,
-    offsets: &[u8; 64],
-    out: &mut [u64],
-) -> usize {
+fn expand_bits_vbmi2(bytes: &[u8], numbering: &Numbering, out: &mut [u64]) -> usize {
     use std::arch::x86_64::{
         __m512i, _mm512_add_epi64, _mm512_alignr_epi64, _mm512_castsi512_si128,
         _mm512_cvtepu8_epi64, _mm512_loadu_si512, _mm512_maskz_compress_epi8, _mm512_set1_epi64,
         _mm512_setzero_si512, _mm512_storeu_si512,
     };
+    let Numbering {
+        base,
+        step,
+        offsets,
+    } = *numbering;
     // SAFETY: `offsets` is 64 readable bytes.
     let table = unsafe { _mm512_loadu_si512(offsets.as_ptr().cast::<__m512i>()) };
     let mut n = 0;
@@ -287,14 +287,19 @@ mod tests {
                     }
                 }
                 let mut out = vec![0; 8 * len.next_multiple_of(8)];
-                let n = expand_bits(bytes, base, step, &offsets, &mut out);
+                let numbering = Numbering {
+                    base,
+                    step,
+                    offsets: &offsets,
+                };
+                let n = expand_bits(bytes, &numbering, &mut out);
                 assert_eq!(out[..n], expected, "{len} bytes from {base}");
-                let n = expand_bits_portable(bytes, base, step, &offsets, &mut out);
+                let n = expand_bits_portable(bytes, &numbering, &mut out);
                 assert_eq!(out[..n], expected, "{len} bytes from {base}");
                 #[cfg(target_arch = "x86_64")]
                 if has_vbmi2() {
                     // SAFETY: checked just above.
-                    let n = unsafe { expand_bits_vbmi2(bytes, base, step, &offsets, &mut out) };
+                    let n = unsafe { expand_bits_vbmi2(bytes, &numbering, &mut out) };
                     assert_eq!(out[..n], expected, "{len} bytes from {base}");
                 }
             }

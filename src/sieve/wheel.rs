@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use crate::dispatch::Task;
+use crate::dispatch::{Numbering, Task};
 
 /// The residues modulo 30 that are coprime to 30, one per bit of a byte.
 pub(crate) const RESIDUES: [u64; 8] = [1, 7, 11, 13, 17, 19, 23, 29];
@@ -119,7 +119,12 @@ pub(crate) const DECODED: usize = 64 * DECODE_WORDS;
 pub(crate) fn decode(seg: &[u8], words: Range<usize>, seg_byte: u64, out: &mut [u64]) -> usize {
     let bytes = &seg[(8 * words.start).min(seg.len())..(8 * words.end).min(seg.len())];
     let base = word_base(seg_byte, words.start);
-    crate::dispatch::expand_bits(bytes, base, 240, &WORD_OFFSET_BYTES, out)
+    let numbering = Numbering {
+        base,
+        step: 240,
+        offsets: &WORD_OFFSET_BYTES,
+    };
+    crate::dispatch::expand_bits(bytes, &numbering, out)
 }
 
 /// Folds `f` over the numbers of the set bits of one word, `base` being
