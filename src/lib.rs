@@ -124,8 +124,7 @@
 //! session: primesieve 12.16 and primecount 8.7, built from source for the
 //! processor, and primesum 1.7. The sieve, residue-class, `prime_pi` and
 //! `prime_sum` rows were measured on an Intel Xeon (family 6 model 167,
-//! AVX-512; the sieve's peak memory on model 207), as was `nth_prime(10^15)`,
-//! the `count_primes` rows on an Intel Xeon (family 6 model 207, AVX-512),
+//! AVX-512), as were `nth_prime(10^15)` and the `count_primes` rows,
 //! the `nth_prime(10^12)` row on an AMD EPYC (Zen 5, AVX-512), where
 //! `prime_pi` measured 1.68× to 1.85× primecount. Below 1 the crate is
 //! faster.
@@ -137,7 +136,7 @@
 //! | over `[10^12, 10^12 + 10^10)` | 1.6× primesieve |
 //! | over `[10^15, 10^15 + 10^10)` | 1.9× primesieve |
 //! | over `[10^18, 10^18 + 10^9)` | 1.47× primesieve (1.31× in an earlier session) |
-//! | over `[2^64 - 10^10, 2^64)` | 1.63× primesieve (1.42× in an earlier session), 1.06× its peak memory (1.37 GB) |
+//! | over `[2^64 - 10^10, 2^64)` | 1.44× primesieve (2 pairs; 1.63× and 1.42× in earlier sessions), 1.06× its peak memory (1.37 GB) |
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.03× primesieve's iterator, as it times itself (15 alternations) |
 //! | the same in a plain `for` loop | 1.26× primesieve's iterator |
 //! | the same backwards, `.rev().sum()` | 1.10× the time forwards, 1.13× primesieve's iterator |
@@ -153,8 +152,8 @@
 //! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 4.7× to 5.7× `prime_pi(10^14)` (`q = 9`: 4.8×, 5 pairs) |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.80× primecount `--nth-prime` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 2.2× primecount `--nth-prime` (one run each) |
-//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 2.1 · 10^8)`, at the switch | 0.88× the faster of the sieve and the engine |
-//! | over `[10^14, 10^14 + 2 · 10^9)`, at the switch | 0.93× the faster of the two |
+//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.7 · 10^8)`, at the switch | 1.16× the faster of the sieve and the engine (one bench run; 0.88× on model 207 at the former switch) |
+//! | over `[10^14, 10^14 + 1.35 · 10^9)`, at the switch | 1.17× the faster of the two (one bench run) |
 //!
 //! Earlier figures, measured against the crate's own or plain baselines:
 //!

@@ -27,17 +27,20 @@ pub(super) enum Total {
 /// The times are the fastest of several runs in a row, times 1.7 below
 /// `10^10` and 1.35 from `10^14` (between on a log scale): what a run
 /// after other work takes, measured at the switch by alternating the two
-/// methods.
+/// methods. Once the engine had become faster (AVX-512, a smaller `π`
+/// table), alternating the two methods again at `10^10`, `10^12` and
+/// `10^14` gave 0.75 to 0.87 times these for `π`: the `π` row is scaled
+/// by 0.78, the `Σ p` row by 0.9.
 const ENGINE_NS: [[f64; 30]; 2] = [
     [
-        5.27e4, 5.95e4, 6.12e4, 8.33e4, 1.31e5, 2.18e5, 3.74e5, 8.16e5, 1.43e6, 2.79e6, 5.3e6,
-        9.44e6, 1.82e7, 3.28e7, 6.02e7, 1.16e8, 2.26e8, 4.6e8, 8.64e8, 1.71e9, 3.5e9, 8.1e9,
-        1.55e10, 3.24e10, 6.62e10, 1.46e11, 3.21e11, 7.02e11, 1.55e12, 3.38e12,
+        4.11e4, 4.64e4, 4.77e4, 6.5e4, 1.02e5, 1.7e5, 2.92e5, 6.36e5, 1.12e6, 2.18e6, 4.13e6,
+        7.36e6, 1.42e7, 2.56e7, 4.7e7, 9.05e7, 1.76e8, 3.59e8, 6.74e8, 1.33e9, 2.73e9, 6.32e9,
+        1.21e10, 2.53e10, 5.16e10, 1.14e11, 2.5e11, 5.48e11, 1.21e12, 2.64e12,
     ],
     [
-        6.12e4, 6.12e4, 7.14e4, 1.05e5, 1.7e5, 2.72e5, 5.61e5, 1.04e6, 2.04e6, 3.74e6, 7.14e6,
-        1.32e7, 2.71e7, 4.86e7, 8.54e7, 1.61e8, 3.79e8, 7.8e8, 1.62e9, 2.43e9, 6.41e9, 1.15e10,
-        2.43e10, 4.86e10, 9.99e10, 2.16e11, 4.86e11, 1.05e12, 2.29e12, 5.13e12,
+        5.51e4, 5.51e4, 6.43e4, 9.45e4, 1.53e5, 2.45e5, 5.05e5, 9.36e5, 1.84e6, 3.37e6, 6.43e6,
+        1.19e7, 2.44e7, 4.37e7, 7.69e7, 1.45e8, 3.41e8, 7.02e8, 1.46e9, 2.19e9, 5.77e9, 1.04e10,
+        2.19e10, 4.37e10, 8.99e10, 1.94e11, 4.37e11, 9.45e11, 2.06e12, 4.62e12,
     ],
 ];
 
@@ -45,7 +48,7 @@ const ENGINE_NS: [[f64; 30]; 2] = [
 /// near `10^k`, `k = 0, 2, 4, ..., 20`, over ranges about as wide as the
 /// switch at that height.
 const SIEVE_NS: [f64; 11] = [
-    0.067, 0.067, 0.067, 0.067, 0.25, 0.28, 0.55, 1.0, 1.25, 1.6, 2.0,
+    0.067, 0.067, 0.067, 0.067, 0.25, 0.33, 0.55, 1.0, 1.25, 1.6, 2.0,
 ];
 
 /// The sieve's time per integer up to `√hi` for its sieving primes.
