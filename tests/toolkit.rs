@@ -521,14 +521,14 @@ fn count_and_sum_primes_sieved_in_pieces() {
         edge_prime + 1 - piece,
         1_000_000_000_000 + xorshift(&mut state) % 1_000_000_000,
     ];
-    // Counts switch to the engine at about 2.2 * 10^8 numbers there, sums
-    // at about 3.1 * 10^8: the last start is cut into three pieces.
+    // Counts switch to the engine at about 1.7 * 10^8 numbers there, sums
+    // at about 2.8 * 10^8: the last start is cut into three pieces.
     for (lo, width) in starts
         .into_iter()
-        .zip([200_000_000, 210_000_000, 300_000_000])
+        .zip([160_000_000, 165_000_000, 270_000_000])
     {
         let range = lo..lo + width;
-        let count_sieved = width <= 210_000_000;
+        let count_sieved = width <= 165_000_000;
         if count_sieved {
             assert!(!by_engine(false, range.clone()), "{range:?}: counted");
         }
