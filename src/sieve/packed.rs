@@ -474,11 +474,13 @@ impl Iterator for Primes<'_> {
         if first == last {
             return acc;
         }
-        let mut decoded = [0; wheel::DECODED];
-        for start in (first + 1..last).step_by(wheel::DECODE_WORDS) {
-            let words = start..(start + wheel::DECODE_WORDS).min(last);
-            let n = wheel::decode(self.raw, words, 0, &mut decoded);
-            acc = decoded[..n].iter().fold(acc, |acc, &p| f(acc, p));
+        if last > first + 1 {
+            let mut decoded = [0; wheel::DECODED];
+            for start in (first + 1..last).step_by(wheel::DECODE_WORDS) {
+                let words = start..(start + wheel::DECODE_WORDS).min(last);
+                let n = wheel::decode(self.raw, words, 0, &mut decoded);
+                acc = decoded[..n].iter().fold(acc, |acc, &p| f(acc, p));
+            }
         }
         wheel::fold_word(acc, self.word(last), wheel::word_base(0, last), &mut f)
     }

@@ -168,8 +168,8 @@ impl PrimesIn {
     }
 }
 
-/// How many of the increasing `primes` lie below `hi`: all but a few
-/// (those the back end yielded) at most, counted from the top.
+/// How many of the increasing `primes` lie below `hi`, found from the top:
+/// those at or above it are the few the back end has yielded.
 fn below(primes: &[u64], hi: u64) -> usize {
     primes.iter().rposition(|&p| p < hi).map_or(0, |k| k + 1)
 }
