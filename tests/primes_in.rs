@@ -350,6 +350,24 @@ fn wide_windows_match_the_oracle() {
 }
 
 #[test]
+fn a_prime_whose_last_multiple_the_presieve_crossed_is_left_out() {
+    // A sieving prime whose one multiple `p m` left before the end of the
+    // range has 7 | m, which the presieve crossed off, is not kept. Ranges
+    // from just below `p m` end before, at and after its next multiple
+    // `p (m + 2)`, with `m + 2` prime so that only `p` crosses that one
+    // off: a small, a medium and a bucket prime (from `2^19`).
+    let wheel = |m: u64| [2, 3, 5].iter().all(|&q| !m.is_multiple_of(q));
+    for p in [1009u64, 5003, 524_309] {
+        let m = (p..)
+            .find(|&m| m % 7 == 0 && wheel(m) && wheel(m + 2) && trial_division(m + 2))
+            .unwrap();
+        for hi in p * (m + 2) - 1..=p * (m + 2) + 2 {
+            check_against_the_oracle(p * m - 1..hi, true);
+        }
+    }
+}
+
+#[test]
 #[ignore = "full size: run in release"]
 fn a_sieved_window_near_u64_max() {
     // 5 · 2^24 numbers, 1.25 times √hi / 64, sieved by every prime below

@@ -5,7 +5,41 @@
 //! A sieving prime `p = 30 p_div_30 + RESIDUES[class]` keeps the byte of its
 //! next multiple and the wheel index `phase` of that multiple's `m`.
 
+use super::presieve::PRESIEVE_LIMIT;
 use super::wheel::{INDEX, INVERSE, NEXT, RESIDUES};
+
+/// Presieved primes: a sieving prime is not kept when its one multiple
+/// left in a range has a multiplier divisible by one of them.
+const PRESIEVED: [u64; 4] = [7, 11, 13, 17];
+const _: () = assert!(PRESIEVED[3] < PRESIEVE_LIMIT);
+
+/// `7 * 11 * 13 * 17`.
+const PRESIEVED_PRODUCT: u64 = PRESIEVED[0] * PRESIEVED[1] * PRESIEVED[2] * PRESIEVED[3];
+
+/// Bit `m` (least significant first in each word) is set when `m` is
+/// coprime to [`PRESIEVED_PRODUCT`].
+const COPRIME: [u64; PRESIEVED_PRODUCT.div_ceil(64) as usize] = {
+    let mut t = [0u64; PRESIEVED_PRODUCT.div_ceil(64) as usize];
+    let mut m = 0;
+    while m < PRESIEVED_PRODUCT {
+        let mut k = 0;
+        while k < PRESIEVED.len() && m % PRESIEVED[k] != 0 {
+            k += 1;
+        }
+        if k == PRESIEVED.len() {
+            t[(m / 64) as usize] |= 1 << (m % 64);
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Whether `m` has none of [`PRESIEVED`] as a factor.
+#[inline]
+fn coprime_to_presieved(m: u64) -> bool {
+    let r = m % PRESIEVED_PRODUCT;
+    COPRIME[(r / 64) as usize] >> (r % 64) & 1 == 1
+}
 
 /// `MASK[class][phase]` clears the bit of `p * m` for `p ≡ RESIDUES[class]`,
 /// `m ≡ RESIDUES[phase]` (mod 30).
@@ -54,24 +88,33 @@ pub(crate) struct SievingPrime {
 }
 
 impl SievingPrime {
-    /// The state for `p` (a prime `> 5`, below 2^32) whose next multiple is
-    /// the first `p * m >= max(p * p, from)` with `m` coprime to 30, relative
-    /// to the segment starting at byte `seg_byte` (`30 * seg_byte <= from`).
+    /// The state for `p` (a prime from [`PRESIEVE_LIMIT`] up, below 2^32)
+    /// whose next multiple is the first `p * m >= max(p * p, from)` with `m`
+    /// coprime to 30, relative to the segment starting at byte `seg_byte`
+    /// (`30 * seg_byte <= from`).
     ///
-    /// Returns `None` when that multiple lies at or past byte `end_byte`.
+    /// Returns `None` when no multiple left to cross lies before byte
+    /// `end_byte`: none at all, or only one whose `m` is divisible by 7, 11,
+    /// 13 or 17, which the presieve has crossed off. Near the top of a range
+    /// many large primes are such, and are not kept.
+    #[inline]
     pub(crate) fn new(p: u64, from: u64, seg_byte: u64, end_byte: u64) -> Option<SievingPrime> {
-        let m = (p * p).max(from).div_ceil(p);
-        let phase = NEXT[(m % 30) as usize];
-        // `m = 30 a + r`, `r` the residue of `phase`: `p m / 30 = p a + p r / 30`,
-        // all in 64 bits.
-        let byte = p * (m / 30) + p * RESIDUES[usize::from(phase)] / 30;
-        if byte >= end_byte {
-            return None;
-        }
-        Some(SievingPrime {
+        debug_assert!(p >= PRESIEVE_LIMIT);
+        let first = (p * p).max(from).div_ceil(p);
+        let class = INDEX[(p % 30) as usize];
+        let phase = NEXT[(first % 30) as usize];
+        let residue = RESIDUES[usize::from(phase)];
+        // `m = 30 a + r`: `p m / 30 = p a + p r / 30`, all in 64 bits.
+        let byte = p * (first / 30) + p * residue / 30;
+        let gap = GAP[usize::from(phase)] as u64;
+        let after = byte + p / 30 * gap + STEP[usize::from(class)][usize::from(phase)] as u64;
+        let coprime = coprime_to_presieved(first - first % 30 + residue);
+        // One branch, on a condition near the top of a range as often true
+        // as not.
+        (byte < end_byte && (after < end_byte) | coprime).then(|| SievingPrime {
             next: (byte - seg_byte) as u32,
             p_div_30: (p / 30) as u32,
-            class: INDEX[(p % 30) as usize],
+            class,
             phase,
         })
     }
@@ -360,4 +403,55 @@ fn cross_class<const CLASS: usize>(
         seg[pos] &= m[k];
     }
     (c + p - len, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The multiplier `m` of the multiple `p * m` a state crosses next.
+    fn multiplier(sp: SievingPrime, p: u64, seg_byte: u64) -> u64 {
+        let m_mod_30 = RESIDUES[usize::from(sp.phase)];
+        let residue = p * m_mod_30 % 30;
+        let n = 30 * u128::from(seg_byte + u64::from(sp.next)) + u128::from(residue);
+        let m = (n / u128::from(p)) as u64;
+        assert_eq!(u128::from(m) * u128::from(p), n);
+        assert_eq!(m % 30, m_mod_30);
+        m
+    }
+
+    /// Whether the presieve crossed off `p * m`.
+    fn crossed_by_presieve(m: u64) -> bool {
+        PRESIEVED.iter().any(|&q| m.is_multiple_of(q))
+    }
+
+    /// From starts near `p * p` and near the top of the range, the first
+    /// multiple is the first one coprime to 30, and a prime whose one
+    /// multiple before the end the presieve crossed gets no state.
+    #[test]
+    fn first_multiples_leave_out_what_the_presieve_crossed() {
+        let wheel = |m: u64| [2, 3, 5].iter().all(|&q| !m.is_multiple_of(q));
+        for p in [167u64, 173, 2003, 65_521, 4_294_967_291] {
+            let top = (u64::MAX / p * p - 1000 * p).max(p * p);
+            for base in [p * p - 3 * p, top] {
+                for from in (base..base.saturating_add(600 * p)).step_by(p as usize / 7 + 1) {
+                    let first = (p * p).max(from).div_ceil(p);
+                    let seg_byte = from / 30;
+                    let sp = SievingPrime::new(p, from, seg_byte, u64::MAX).unwrap();
+                    let m = multiplier(sp, p, seg_byte);
+                    assert_eq!(Some(m), (first..).find(|&k| wheel(k)));
+                    let byte = seg_byte + u64::from(sp.next);
+                    assert!(SievingPrime::new(p, from, seg_byte, byte).is_none());
+                    let kept = SievingPrime::new(p, from, seg_byte, byte + 1);
+                    assert_eq!(kept.is_some(), !crossed_by_presieve(m), "p {p} from {from}");
+                    let after = (m + 1..).find(|&k| wheel(k)).unwrap();
+                    let end = (u128::from(p) * u128::from(after) / 30) as u64;
+                    let kept = SievingPrime::new(p, from, seg_byte, end + 1);
+                    assert!(kept.is_some_and(|sp| multiplier(sp, p, seg_byte) == m));
+                    let kept = SievingPrime::new(p, from, seg_byte, end);
+                    assert_eq!(kept.is_some(), !crossed_by_presieve(m));
+                }
+            }
+        }
+    }
 }

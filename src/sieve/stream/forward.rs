@@ -134,7 +134,7 @@ impl ForwardSieve {
             }
             self.pending = None;
             let from = (30 * seg_byte).max(self.lo);
-            if let Some(sp) = SievingPrime::new(p, from, seg_byte, u64::MAX) {
+            if let Some(sp) = SievingPrime::new(p, from, seg_byte, self.end_byte) {
                 if p < PIECEWISE_BELOW {
                     self.small.push(sp);
                 } else if p < BUCKETS_FROM {
