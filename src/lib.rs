@@ -124,10 +124,11 @@
 //! session: primesieve 12.16 and primecount 8.7, built from source for the
 //! processor, and primesum 1.7. The sieve, residue-class, `prime_pi` and
 //! `prime_sum` rows were measured on an Intel Xeon (family 6 model 167,
-//! AVX-512), as were `nth_prime(10^15)` and the `count_primes` rows,
-//! the `nth_prime(10^12)` row on an AMD EPYC (Zen 5, AVX-512), where
-//! `prime_pi` measured 1.68× to 1.85× primecount. Below 1 the crate is
-//! faster.
+//! AVX-512), as was `nth_prime(10^15)`; the `nth_prime(10^12)` row on an
+//! AMD EPYC (Zen 5, AVX-512), where `prime_pi` measured 1.68× to 1.85×
+//! primecount; the `count_primes` rows and the row near `2^64` on an AMD
+//! EPYC without AVX-512 (Zen 2, family 23 model 49), each row naming its
+//! Xeon figure too. Below 1 the crate is faster.
 //!
 //! | work | ratio |
 //! |---|---|
@@ -152,8 +153,8 @@
 //! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 4.7× to 5.7× `prime_pi(10^14)` (`q = 9`: 4.8×, 5 pairs) |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.80× primecount `--nth-prime` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 2.2× primecount `--nth-prime` (one run each) |
-//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.7 · 10^8)`, at the switch | 1.16× the faster of the sieve and the engine (one bench run; 0.88× on model 207 at the former switch) |
-//! | over `[10^14, 10^14 + 1.35 · 10^9)`, at the switch | 1.17× the faster of the two (one bench run) |
+//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.7 · 10^8)`, at the switch | 0.98× the faster of the sieve and the engine by the fastest runs, 0.78× by the medians (one bench run on the Zen 2 EPYC; 1.16× on the Xeon) |
+//! | over `[10^14, 10^14 + 1.35 · 10^9)`, at the switch | 1.02× the faster of the two by the medians, 1.00× by the fastest runs (the same bench run; 1.17× on the Xeon) |
 //!
 //! Earlier figures, measured against the crate's own or plain baselines:
 //!
