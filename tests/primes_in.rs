@@ -298,8 +298,8 @@ fn around_the_square(p: u64) -> [std::ops::Range<u64>; 3] {
 #[test]
 fn sieved_ranges_cross_off_prime_squares() {
     // Every prime below 2^13, past the small sieving primes' end at 4096,
-    // then the three primes on either side of 2^16, of 2^19 (where the
-    // buckets start) and of 2^20, and one on either side of 2^24 (the
+    // then the three primes on either side of 2^16, of 2^19 and of 2^20
+    // (where the buckets start), and one on either side of 2^24 (the
     // largest sieving primes of ranges near 2^48); the largest of all runs
     // in release.
     let mut primes = miller_rabin::primes(0, 1 << 13);
@@ -355,9 +355,9 @@ fn a_prime_whose_last_multiple_the_presieve_crossed_is_left_out() {
     // range has 7 | m, which the presieve crossed off, is not kept. Ranges
     // from just below `p m` end before, at and after its next multiple
     // `p (m + 2)`, with `m + 2` prime so that only `p` crosses that one
-    // off: a small, a medium and a bucket prime (from `2^19`).
+    // off: a small, a medium and a bucket prime (from `2^20`).
     let wheel = |m: u64| [2, 3, 5].iter().all(|&q| !m.is_multiple_of(q));
-    for p in [1009u64, 5003, 524_309] {
+    for p in [1009u64, 5003, 1_048_583] {
         let m = (p..)
             .find(|&m| m % 7 == 0 && wheel(m) && wheel(m + 2) && trial_division(m + 2))
             .unwrap();
@@ -517,13 +517,13 @@ proptest! {
 
 #[test]
 fn bucket_primes_across_segments() {
-    // Near 2^40 the sieving primes from 2^19 (the first in buckets) to
-    // √hi have two to four multiples a segment: every bucket holds some
+    // Near 2^42 the sieving primes from 2^20 (the first in buckets) to
+    // √hi have one or two multiples a segment: every bucket holds some
     // thousands of them (more than a block), each moves from bucket to
     // bucket, and some skip a segment. Two segments and a bit, from either
     // end; the windows near 10^15 and 2^63, where most skip many segments,
     // run in release.
-    let lo = (1u64 << 40) - 12_345;
+    let lo = (1u64 << 42) - 12_345;
     check_against_the_oracle(lo..lo + 2 * SEGMENT + 7, true);
 }
 
@@ -542,9 +542,9 @@ fn bucket_primes_far_apart() {
 #[cfg(feature = "rayon")]
 #[test]
 fn pieces_with_bucket_primes_agree() {
-    // Forty segments near 2^40 cut into pieces for three threads, each
+    // Forty segments near 2^42 cut into pieces for three threads, each
     // piece with buckets of its own, against one thread and one piece.
-    let range = (1u64 << 40)..(1 << 40) + 40 * SEGMENT;
+    let range = (1u64 << 42)..(1 << 42) + 40 * SEGMENT;
     use rayon::prelude::*;
     let par_count = || {
         sieve::primes_in(range.clone())
