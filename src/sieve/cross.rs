@@ -106,8 +106,7 @@ impl SievingPrime {
         let residue = RESIDUES[usize::from(phase)];
         // `m = 30 a + r`: `p m / 30 = p a + p r / 30`, all in 64 bits.
         let byte = p * (first / 30) + p * residue / 30;
-        let gap = GAP[usize::from(phase)] as u64;
-        let after = byte + p / 30 * gap + STEP[usize::from(class)][usize::from(phase)] as u64;
+        let after = byte + step(p as usize / 30, usize::from(class), usize::from(phase)) as u64;
         let coprime = coprime_to_presieved(first - first % 30 + residue);
         // One branch, on a condition near the top of a range as often true
         // as not.
@@ -198,6 +197,13 @@ const STEP: [[usize; 8]; 8] = {
     t
 };
 
+/// The byte distance from the multiple `p m` to the next one, for `p / 30
+/// = p_div_30`, `p ≡ RESIDUES[class]` and `m ≡ RESIDUES[phase]` (mod 30).
+#[inline(always)]
+fn step(p_div_30: usize, class: usize, phase: usize) -> usize {
+    p_div_30 * GAP[phase] + STEP[class][phase]
+}
+
 impl SievingPrime {
     /// The state of `p` (a prime `> 5`, below `2^32`) at its greatest
     /// multiple `p m` with `m` coprime to 30 in a byte `<= top_byte`, its
@@ -254,7 +260,7 @@ impl SievingPrime {
         while down < limit {
             seg[len - 1 - down] &= MASK[class][phase];
             phase = (phase + 7) % 8;
-            down += p_div_30 * GAP[phase] + STEP[class][phase];
+            down += step(p_div_30, class, phase);
         }
         self.phase = phase as u8;
         match down.checked_sub(len) {
@@ -275,7 +281,7 @@ impl SievingPrime {
         let (class, phase) = (usize::from(self.class), usize::from(self.phase));
         let i = self.next as usize;
         seg[i] &= MASK[class][phase];
-        self.next = (i + self.p_div_30 as usize * GAP[phase] + STEP[class][phase]) as u32;
+        self.next = (i + step(self.p_div_30 as usize, class, phase)) as u32;
         self.phase = ((phase + 1) % 8) as u8;
     }
 }
