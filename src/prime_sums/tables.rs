@@ -7,7 +7,7 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::weight::Weight;
-use super::{div, quotient, quotient_by};
+use super::{div, quotient, quotient_by, reciprocal};
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
 use crate::sieve::wheel::{WHEEL_PRIMES, bit_of, wheel_primes_below, word_mask_up_to};
@@ -20,9 +20,10 @@ pub(super) struct Tables<W: Weight> {
     /// [`Weight::PREFIX_STRIDE`], when it reads them
     /// ([`Weight::READS_PREFIX`]; a count is `b` itself).
     prefix: Vec<W::V>,
-    /// `inverse[b] = 1 / p_b`, rounded, for the primes up to the leaves'
-    /// largest `q` ([`Tables::quotient`]).
-    inverse: Vec<f64>,
+    /// `reciprocals[b] = `[`reciprocal`]`(p_b)` for the primes up to the
+    /// leaves' largest `q` ([`Tables::quotient`]); 0 for `p_0 = 1`, which
+    /// divides nothing.
+    reciprocals: Vec<u64>,
     /// `π` over the numbers prime to 30, a word of 64 (240 numbers) and
     /// its count at a time, in the layout of the crate's sieve: bit `j` of
     /// `pi_words[w][0]` is set when `240 w + WORD_OFFSET[j]` is prime, and
@@ -88,10 +89,13 @@ impl<W: Weight> Tables<W> {
         // of the windows) are smaller. Past the table, `quotient` divides,
         // so that where it ends changes the speed, never the answer.
         let quick_up_to = (x / (z.sqrt() + 1)).sqrt();
-        let inverse = primes
-            .iter()
-            .take_while(|&&p| u64::from(p) <= quick_up_to)
-            .map(|&p| 1.0 / f64::from(p))
+        let reciprocals = std::iter::once(0)
+            .chain(
+                primes[1..]
+                    .iter()
+                    .take_while(|&&p| u64::from(p) <= quick_up_to)
+                    .map(|&p| reciprocal(p.into())),
+            )
             .collect();
         let mut factors = vec![UNFACTORED; coprime_rank(z + 1)];
         // The primes from 11 on, p_5, p_6, ...: each flips the sign of its
@@ -118,7 +122,7 @@ impl<W: Weight> Tables<W> {
         Tables {
             primes,
             prefix,
-            inverse,
+            reciprocals,
             pi_words,
             factors,
             y,
@@ -127,16 +131,16 @@ impl<W: Weight> Tables<W> {
         }
     }
 
-    /// `⌊n / p_i⌋` for `n < 2^63` and a quotient below `2^51`
-    /// ([`quotient`]): a multiplication by `1 / p_i` for the
-    /// primes of the table of inverses (without it, a leaf took 1.08× the
-    /// time at `10^16`), a floating-point division above (at `10^18` the
-    /// table stops at `1.3 · 10^7`, a third of `y`, 8.6 MB less).
+    /// `⌊n / p_i⌋` for `n < 2^63` and a quotient below `2^51`, `i >= 1`:
+    /// a multiplication by the reciprocal for the primes of the table of
+    /// reciprocals ([`quotient_by`]), a floating-point division above
+    /// ([`quotient`]; at `10^18` the table stops at `1.3 · 10^7`, a third
+    /// of `y`, 8.6 MB less).
     #[inline(always)]
     pub(super) fn quotient(&self, n: u64, i: usize) -> u64 {
         let p = u64::from(self.primes[i]);
-        match self.inverse.get(i) {
-            Some(&inverse) => quotient_by(n, p, inverse),
+        match self.reciprocals.get(i) {
+            Some(&r) => quotient_by(n, p, r),
             None => quotient(n, p),
         }
     }
@@ -148,12 +152,12 @@ impl<W: Weight> Tables<W> {
     pub(super) fn quotients(&self, n: u64, indices: Range<usize>, mut visit: impl FnMut(u64, u64)) {
         let Range { start, end } = indices;
         let end = end.max(start);
-        let split = end.min(self.inverse.len()).max(start);
+        let split = end.min(self.reciprocals.len()).max(start);
         let (quick, slow) = self.primes[start..end].split_at(split - start);
-        let inverses = self.inverse.get(start..split).unwrap_or_default();
-        for (&p, &inverse) in quick.iter().zip(inverses) {
+        let reciprocals = self.reciprocals.get(start..split).unwrap_or_default();
+        for (&p, &r) in quick.iter().zip(reciprocals) {
             let p = u64::from(p);
-            visit(p, quotient_by(n, p, inverse));
+            visit(p, quotient_by(n, p, r));
         }
         for &p in slow {
             let p = u64::from(p);
@@ -315,7 +319,7 @@ mod tests {
     }
 
     /// `⌊n / p_i⌋` for every prime up to `y`, on both sides of the end of
-    /// the table of inverses, at `n` up to the largest with a quotient
+    /// the table of reciprocals, at `n` up to the largest with a quotient
     /// below `2^51` and at multiples of `p_i` and their neighbours, against
     /// the division.
     #[test]
@@ -325,7 +329,7 @@ mod tests {
         let quick = (x / (z.sqrt() + 1)).sqrt();
         let last_quick = tables.pi(quick);
         assert!((1..tables.a()).contains(&last_quick));
-        assert_eq!(tables.inverse.len(), last_quick + 1);
+        assert_eq!(tables.reciprocals.len(), last_quick + 1);
         let primes = tables.primes.iter().enumerate().skip(1);
         for ((i, &p), random) in primes.zip(crate::testing::words(0x5eed_7ab1e)) {
             let p = u64::from(p);
@@ -337,7 +341,7 @@ mod tests {
             }
         }
         // Every range of indices ending or starting around the end of the
-        // table of inverses, empty and reversed ones too, visited in order.
+        // table of reciprocals, empty and reversed ones too, visited in order.
         let n = x / 11;
         for start in last_quick - 2..last_quick + 4 {
             for end in start - 1..last_quick + 4 {
