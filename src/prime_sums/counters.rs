@@ -1,7 +1,7 @@
 //! The counters of the hard leaves' sieve: a segment's bits summarised as
 //! [`Bits`] per block of [`BLOCK_WORDS`] words and per super-block of
 //! [`SUPER_BLOCKS`] blocks, so that `Σ f(j)` over the bits below any
-//! position takes a walk over the super-blocks, one masked sum of a
+//! position takes a walk over the super-blocks, a running sum of a
 //! super-block's counters and one of a block's words ([`Counted::below`]).
 
 use crate::arith::Modulus;
@@ -122,31 +122,31 @@ pub(crate) trait Counter: Copy {
     }
     fn plus(self, other: Self) -> Self;
     fn minus(self, other: Self) -> Self;
-    /// `self` where `mask` is all ones, nothing where it is 0.
-    fn masked(self, mask: u64) -> Self;
-    /// The sum of `counters[..k]`: every counter, masked, in a plain loop
-    /// over a fixed length, so that it compiles to vector compares with no
-    /// branch on `k` and stays inside the caller's task.
+    /// The sum of `counters[..k]`, `k <= SUPER_BLOCKS`: every running
+    /// sum, then the `k`-th read from them, with no branch on `k` (a
+    /// sum of masked counters compiled to a branch a counter, which the
+    /// queries' random `k` mispredict).
     #[inline(always)]
     fn sum_before(counters: &[Self; SUPER_BLOCKS], k: usize) -> Self {
-        let mut sum = Self::ZERO;
+        let mut sums = [Self::ZERO; SUPER_BLOCKS + 1];
         for (j, &counter) in counters.iter().enumerate() {
-            sum = sum.plus(counter.masked(u64::from(j < k).wrapping_neg()));
+            sums[j + 1] = sums[j].plus(counter);
         }
-        sum
+        sums[k]
     }
-    /// The bits at positions below `n` of `words`, whose first bit is at
-    /// position `offset`: every word, masked, as [`Counter::sum_before`].
+    /// The bits at positions below `n < BLOCK_BITS` of `words`, whose
+    /// first bit is at position `offset`: the whole words' running sums,
+    /// as [`Counter::sum_before`], and the low bits of word `n / 64`.
     #[inline(always)]
     fn below(words: &[u64; BLOCK_WORDS], offset: u64, n: u64, layout: &Self::Layout) -> Self {
-        let mut sum = Self::ZERO;
-        for (w, &word) in words.iter().enumerate() {
-            // The low min(n - 64 w, 64) bits, or none.
-            let bits = n.saturating_sub(64 * w as u64).min(64);
-            let mask = ((1u128 << bits) - 1) as u64;
-            sum = sum.plus(Self::of(word & mask, offset + 64 * w as u64, layout));
+        let mut sums = [Self::ZERO; BLOCK_WORDS];
+        for w in 1..BLOCK_WORDS {
+            let word = Self::of(words[w - 1], offset + 64 * (w as u64 - 1), layout);
+            sums[w] = sums[w - 1].plus(word);
         }
-        sum
+        let w = (n / 64) as usize;
+        let low = words[w] & ((1 << (n % 64)) - 1);
+        sums[w].plus(Self::of(low, offset + 64 * w as u64, layout))
     }
 }
 
@@ -175,10 +175,6 @@ impl Counter for u64 {
     #[inline(always)]
     fn minus(self, other: u64) -> u64 {
         self - other
-    }
-    #[inline(always)]
-    fn masked(self, mask: u64) -> u64 {
-        self & mask
     }
 }
 
@@ -218,10 +214,6 @@ impl<const N: usize> Counter for [u64; N] {
     #[inline(always)]
     fn minus(self, other: [u64; N]) -> [u64; N] {
         std::array::from_fn(|k| self[k] - other[k])
-    }
-    #[inline(always)]
-    fn masked(self, mask: u64) -> [u64; N] {
-        self.map(|sum| sum & mask)
     }
 }
 
@@ -315,10 +307,6 @@ impl<C: Scalar, const N: usize> Counter for ByClass<C, N> {
     #[inline(always)]
     fn minus(self, other: Self) -> Self {
         ByClass(std::array::from_fn(|c| self.0[c].minus(other.0[c])))
-    }
-    #[inline(always)]
-    fn masked(self, mask: u64) -> Self {
-        ByClass(self.0.map(|sum| sum.masked(mask)))
     }
 }
 
@@ -531,11 +519,9 @@ mod tests {
                 assert_eq!(C::sum_before(&counters, k), plain, "first {k} counters");
             }
             let mut plain = C::ZERO;
-            for n in 0..=BLOCK_BITS {
+            for n in 0..BLOCK_BITS {
                 assert_eq!(C::below(words, offset, n, layout), plain, "bits below {n}");
-                if n < BLOCK_BITS {
-                    plain = plain.plus(bit(n));
-                }
+                plain = plain.plus(bit(n));
             }
         }
         let mut random = words(3);
