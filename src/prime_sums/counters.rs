@@ -320,6 +320,9 @@ pub(super) struct Counted<C: Counter> {
     counters: Vec<C>,
     /// The sums of [`SUPER_BLOCKS`] counters.
     supers: Vec<C>,
+    /// `before[k]`: the sum of `supers[..k]`, for the `k` up to where
+    /// [`Counted::prepare`] last reached.
+    before: Vec<C>,
     /// The sum of every counter.
     pub(super) total: C,
     layout: C::Layout,
@@ -333,6 +336,7 @@ impl<C: Counter> Counted<C> {
             words: vec![0; (supers + 1) * SUPER_BLOCKS * BLOCK_WORDS],
             counters: vec![C::ZERO; (supers + 1) * SUPER_BLOCKS],
             supers: vec![C::ZERO; supers + 1],
+            before: vec![C::ZERO; supers + 1],
             total: C::ZERO,
             layout,
         }
@@ -376,16 +380,26 @@ impl<C: Counter> Counted<C> {
         }
     }
 
-    /// The bits at positions below `n`, for `n` increasing from one call
-    /// to the next with the same `cursor`.
+    /// Readies [`Counted::below`] for the positions up to `n`: the running
+    /// sums of the super-blocks up to `n`'s, in one pass, where a walk
+    /// from query to query took a branch that the queries' random steps
+    /// mispredicted.
     #[inline(always)]
-    pub(super) fn below(&self, cursor: &mut Cursor<C>, n: u64) -> C {
+    pub(super) fn prepare(&mut self, n: u64) {
+        let last = ((n / BLOCK_BITS) as usize / SUPER_BLOCKS).min(self.supers.len() - 1);
+        let mut sum = C::ZERO;
+        for (before, &super_sum) in self.before[..=last].iter_mut().zip(&self.supers) {
+            *before = sum;
+            sum = sum.plus(super_sum);
+        }
+    }
+
+    /// The bits at positions below `n`, up to where [`Counted::prepare`]
+    /// last reached.
+    #[inline(always)]
+    pub(super) fn below(&self, n: u64) -> C {
         let block = (n / BLOCK_BITS) as usize;
         let super_start = block / SUPER_BLOCKS * SUPER_BLOCKS;
-        while cursor.block < super_start {
-            cursor.sum = cursor.sum.plus(self.supers[cursor.block / SUPER_BLOCKS]);
-            cursor.block += SUPER_BLOCKS;
-        }
         // The buffers run a super-block and a block past the segment's end.
         let counters = self.counters[super_start..super_start + SUPER_BLOCKS]
             .try_into()
@@ -394,8 +408,7 @@ impl<C: Counter> Counted<C> {
         let words = self.words[start..start + BLOCK_WORDS]
             .try_into()
             .expect("a block of words");
-        cursor
-            .sum
+        self.before[block / SUPER_BLOCKS]
             .plus(C::sum_before(counters, block - super_start))
             .plus(C::below(
                 words,
@@ -429,23 +442,6 @@ impl<C: Counter> Crossing<'_, C> {
             C::move_bit(bit, i, self.layout, from, taken);
         }
         self.words[w] &= !(1 << (i % 64));
-    }
-}
-
-/// Where a run of increasing queries stands: the blocks before `block` (a
-/// multiple of [`SUPER_BLOCKS`]) sum to `sum`.
-pub(super) struct Cursor<C> {
-    block: usize,
-    sum: C,
-}
-
-impl<C: Counter> Cursor<C> {
-    /// At the segment's start.
-    pub(super) fn new() -> Cursor<C> {
-        Cursor {
-            block: 0,
-            sum: C::ZERO,
-        }
     }
 }
 
@@ -543,10 +539,11 @@ mod tests {
         }
     }
 
-    /// Every query of a segment of random bits, with one cursor, against
-    /// the bits below it added one by one, after clearing bits one by one
-    /// (each moved out of its counters alone); for plain counters and for
-    /// counters by class of position.
+    /// Every query of a segment of random bits, prepared up to either side
+    /// of a super-block's edge or to the end, against the bits below it
+    /// added one by one, after clearing bits one by one (each moved out of
+    /// its counters alone); for plain counters and for counters by class
+    /// of position.
     #[test]
     fn queries_match_the_bits() {
         fn check<C: Counter + PartialEq + std::fmt::Debug>(layout: C::Layout) {
@@ -567,15 +564,27 @@ mod tests {
             let bit = |c: &Counted<C>, i: u64| {
                 C::bit(c.words[(i / 64) as usize] >> (i % 64) & 1, i, &layout)
             };
-            let mut cursor = Cursor::new();
-            let mut plain = C::ZERO;
-            for n in 0..=64 * words as u64 {
-                assert_eq!(counted.below(&mut cursor, n), plain, "bits below {n}");
-                if n < 64 * words as u64 {
-                    plain = plain.plus(bit(&counted, n));
+            let end = 64 * words as u64;
+            let sums: Vec<C> = (0..end)
+                .scan(C::ZERO, |sum, i| {
+                    let before = *sum;
+                    *sum = sum.plus(bit(&counted, i));
+                    Some(before)
+                })
+                .collect();
+            assert_eq!(
+                counted.total,
+                sums[sums.len() - 1].plus(bit(&counted, end - 1))
+            );
+            // Prepared up to each side of a super-block's edge, and to the end.
+            let span = BLOCK_BITS * SUPER_BLOCKS as u64;
+            let edges = (1..=2).flat_map(|k| [k * span - 1, k * span, k * span + 1]);
+            for last in edges.chain([end - 1]) {
+                counted.prepare(last);
+                for n in 0..=last {
+                    assert_eq!(counted.below(n), sums[n as usize], "bits below {n}");
                 }
             }
-            assert_eq!(counted.total, plain);
         }
         check::<[u64; 3]>(());
         for period in [1, 2, 11, 12] {

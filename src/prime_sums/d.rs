@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use num_integer::Roots;
 
-use super::counters::{Counted, Counter, Cursor};
+use super::counters::{Counted, Counter};
 use super::leaves::Leaves;
 use super::progress::Jobs;
 use super::special::{Phi, special_leaves};
@@ -237,9 +237,8 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
                 if b < a {
                     let sieved = Sieved {
                         weight: w,
-                        bits: &segment.bits,
+                        bits: &mut segment.bits,
                         phi: run.phi[b],
-                        cursor: Cursor::new(),
                         low,
                     };
                     // The first run has no `φ` before it to weigh.
@@ -358,36 +357,27 @@ impl<W: Weight> Task for SieveSegments<'_, '_, W> {
     }
 }
 
-/// `Σ f(j)` over the bits of `bits` still set for `low <= j <= t`, the
-/// segment starting at `low`, for `t` increasing from one call to the next
-/// with the same `cursor`.
-#[inline(always)]
-fn query<W: Weight>(
-    weight: &W,
-    bits: &Counted<W::Counter>,
-    cursor: &mut Cursor<W::Counter>,
-    low: u64,
-    t: u64,
-) -> W::V {
-    let below = bits.below(cursor, (t - low).div_ceil(2));
-    weight.counted(low + 1, below)
-}
-
-/// From the segment, sieved up to `p_{b-1}`, for increasing `t`.
+/// From the segment, sieved up to `p_{b-1}`.
 struct Sieved<'s, W: Weight> {
     weight: &'s W,
-    bits: &'s Counted<W::Counter>,
+    bits: &'s mut Counted<W::Counter>,
     /// `φ(low - 1, b - 1)`, counted from the run's first number.
     phi: W::V,
-    cursor: Cursor<W::Counter>,
     low: u64,
 }
 
 impl<W: Weight> Phi<W::V> for Sieved<'_, W> {
     #[inline(always)]
+    fn prepare(&mut self, t: u64) {
+        self.bits.prepare(t.saturating_sub(self.low).div_ceil(2));
+    }
+
+    /// `φ(low - 1, b - 1)` and `Σ f(j)` over the bits still set for `low
+    /// <= j <= t`.
+    #[inline(always)]
     fn phi(&mut self, t: u64) -> W::V {
-        let sum = query(self.weight, self.bits, &mut self.cursor, self.low, t);
-        self.phi.plus(sum)
+        let below = self.bits.below((t - self.low).div_ceil(2));
+        self.phi.plus(self.weight.counted(self.low + 1, below))
     }
 }
 

@@ -459,7 +459,17 @@ mod tests {
             let r = reciprocal(d);
             let top = (1u64 << 63) - 1;
             let multiple = top / d * d;
-            let mut numerators = vec![0, 1, d - 1, d, d + 1, 2 * d - 1, multiple - 1, multiple, top];
+            let mut numerators = vec![
+                0,
+                1,
+                d - 1,
+                d,
+                d + 1,
+                2 * d - 1,
+                multiple - 1,
+                multiple,
+                top,
+            ];
             numerators.extend(random.by_ref().take(8).map(|n| n >> 1));
             for n in numerators {
                 assert_eq!(quotient_by(n, d, r), n / d, "{n} / {d}");

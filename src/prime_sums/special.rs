@@ -10,6 +10,8 @@ use crate::arith::Value;
 
 /// Where a special leaf finds `φ(t, b - 1)`.
 pub(super) trait Phi<V> {
+    /// Readies [`Phi::phi`] for every `t` up to this one.
+    fn prepare(&mut self, t: u64);
     fn phi(&mut self, t: u64) -> V;
 }
 
@@ -47,6 +49,9 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
             .factors
             .get(start..coprime_rank(up_to + 1))
             .unwrap_or_default();
+        if !codes.is_empty() {
+            phi.prepare(quotient(xp, first));
+        }
         // 64 codes at a time, a bit each for the `m` with leaves, from the top.
         let mut end = codes.len();
         for chunk in codes.rchunks(64) {
@@ -81,6 +86,9 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
         let first = tables.pi(above.max(p).min(y)) + 1;
         // As above, up to 64 quotients before their queries, from the top.
         let mut top = tables.pi(hard_up_to) + 1;
+        if top > first {
+            phi.prepare(tables.quotient(xp, first));
+        }
         while top > first {
             let bottom = top.saturating_sub(64).max(first);
             let mut leaves = [(0, 0); 64];
