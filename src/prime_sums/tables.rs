@@ -7,7 +7,7 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::weight::Weight;
-use super::{div, quotient, quotient_by, reciprocal};
+use super::{div, quotient, quotient_by, reciprocal, shift};
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
 use crate::sieve::wheel::{WHEEL_PRIMES, bit_of, wheel_primes_below, word_mask_up_to};
@@ -140,7 +140,7 @@ impl<W: Weight> Tables<W> {
     pub(super) fn quotient(&self, n: u64, i: usize) -> u64 {
         let p = u64::from(self.primes[i]);
         match self.reciprocals.get(i) {
-            Some(&r) => quotient_by(n, p, r),
+            Some(&r) => quotient_by(n, r, shift(p)),
             None => quotient(n, p),
         }
     }
@@ -153,11 +153,18 @@ impl<W: Weight> Tables<W> {
         let Range { start, end } = indices;
         let end = end.max(start);
         let split = end.min(self.reciprocals.len()).max(start);
-        let (quick, slow) = self.primes[start..end].split_at(split - start);
-        let reciprocals = self.reciprocals.get(start..split).unwrap_or_default();
-        for (&p, &r) in quick.iter().zip(reciprocals) {
-            let p = u64::from(p);
-            visit(p, quotient_by(n, p, r));
+        let (mut quick, slow) = self.primes[start..end].split_at(split - start);
+        let mut reciprocals = self.reciprocals.get(start..split).unwrap_or_default();
+        // A run of primes of one length at a time, their shift held.
+        while let Some(&first) = quick.first() {
+            let s = shift(first.into());
+            let run = quick.partition_point(|&p| shift(p.into()) == s);
+            let (primes, rest) = quick.split_at(run);
+            let (run_reciprocals, rest_reciprocals) = reciprocals.split_at(run);
+            for (&p, &r) in primes.iter().zip(run_reciprocals) {
+                visit(p.into(), quotient_by(n, r, s));
+            }
+            (quick, reciprocals) = (rest, rest_reciprocals);
         }
         for &p in slow {
             let p = u64::from(p);
@@ -171,18 +178,26 @@ impl<W: Weight> Tables<W> {
         self.weight.over_primes(k, &self.prefix, &self.primes)
     }
 
-    /// `S(v)` for `v <= y`.
+    /// `S(v)` for `7 <= v <= y`.
     #[inline(always)]
     pub(super) fn sum(&self, v: u64) -> W::V {
-        self.prefix(self.pi(v))
+        self.prefix(self.pi_from_7(v))
     }
 
     /// `π(v)` for `v <= y`.
     #[inline(always)]
     pub(super) fn pi(&self, v: u64) -> usize {
-        if v < 7 {
-            return wheel_primes_below(v + 1) as usize;
+        match v {
+            0..7 => wheel_primes_below(v + 1) as usize,
+            _ => self.pi_from_7(v),
         }
+    }
+
+    /// `π(v)` for `7 <= v <= y`: no branch for the small `v`, which the
+    /// table's first word would count wrong.
+    #[inline(always)]
+    fn pi_from_7(&self, v: u64) -> usize {
+        debug_assert!(v >= 7);
         let [word, before] = self.pi_words[(v / 240) as usize];
         (before + u64::from((word & word_mask_up_to(v % 240)).count_ones())) as usize
     }
@@ -341,10 +356,16 @@ mod tests {
             }
         }
         // Every range of indices ending or starting around the end of the
-        // table of reciprocals, empty and reversed ones too, visited in order.
+        // table of reciprocals or around a power of two (where the primes'
+        // shift changes), empty and reversed ones too, visited in order.
         let n = x / 11;
-        for start in last_quick - 2..last_quick + 4 {
-            for end in start - 1..last_quick + 4 {
+        let powers = (4..)
+            .map(|k| tables.pi(1 << k))
+            .take_while(|&i| i < last_quick);
+        for edge in powers.chain([last_quick]) {
+            for (start, end) in
+                (edge - 2..edge + 4).flat_map(|s| (s - 1..edge + 4).map(move |e| (s, e)))
+            {
                 let mut visited = Vec::new();
                 tables.quotients(n, start..end, |p, t| visited.push((p, t)));
                 let plain: Vec<(u64, u64)> = (start..end)
