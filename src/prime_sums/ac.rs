@@ -7,10 +7,9 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::d::{HardLeaves, fill_pattern};
-use super::div;
 use super::leaves::Leaves;
 use super::progress::Jobs;
-use super::tables::{SMALL, SMALL_PRIMES, Tables, hard_up_to};
+use super::tables::{SMALL, SMALL_PRIMES, Tables, div, hard_up_to};
 use super::weight::Weight;
 use crate::arith::Value;
 use crate::dispatch::{self, Task};

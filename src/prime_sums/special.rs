@@ -3,9 +3,8 @@
 //! `φ(t, b - 1)` ([`Phi`]): the hard leaves' sieve.
 
 use super::leaves::Leaves;
-use super::tables::{Tables, coprime_number, coprime_rank, hard_up_to};
+use super::tables::{Tables, coprime_number, coprime_rank, div, hard_up_to, quotient};
 use super::weight::Weight;
-use super::{div, quotient};
 use crate::arith::Value;
 
 /// Where a special leaf finds `φ(t, b - 1)`.

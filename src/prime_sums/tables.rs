@@ -7,7 +7,6 @@ use std::ops::Range;
 use num_integer::Roots;
 
 use super::weight::Weight;
-use super::{div, quotient, quotient_by, reciprocal, shift};
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
 use crate::sieve::wheel::{WHEEL_PRIMES, bit_of, wheel_primes_below, word_mask_up_to};
@@ -299,9 +298,92 @@ pub(super) fn hard_up_to(x: u64, p: u64, y: u64) -> u64 {
     div(x, p, p * p).min(y)
 }
 
+/// `⌊x / (a b)⌋ = ⌊⌊x / a⌋ / b⌋`, without overflow.
+#[inline]
+pub(super) fn div(x: u64, a: u64, b: u64) -> u64 {
+    x / a / b
+}
+
+/// `⌊n / d⌋` for `n < 2^63`, `d < 2^32` and a quotient below `2^51` (the
+/// leaves' `t`, below `x / z`), from a floating-point estimate off by at
+/// most one: its relative error is below `3 · 2^-53` (a 64-bit division
+/// takes several times longer).
+#[inline(always)]
+pub(super) fn quotient(n: u64, d: u64) -> u64 {
+    exact((n as i64 as f64 / d as i64 as f64) as i64 as u64, n, d)
+}
+
+/// `⌈2^(63 + ℓ) / d⌉` for `2 <= d < 2^32`, `ℓ` the bits of `d - 1`: with
+/// it, [`quotient_by`] divides by `d` in a multiplication and a shift. It
+/// is below `2^64`, since `d > 2^(ℓ - 1)`.
+fn reciprocal(d: u64) -> u64 {
+    debug_assert!((2..1 << 32).contains(&d));
+    (1u128 << (64 + shift(d))).div_ceil(u128::from(d)) as u64
+}
+
+/// `ℓ - 1`, `ℓ` the bits of `d - 1`, for `d >= 2`.
+#[inline(always)]
+fn shift(d: u64) -> u32 {
+    63 - (d - 1).leading_zeros()
+}
+
+/// `⌊n / d⌋` for `n < 2^63`, with `r = `[`reciprocal`]`(d)` and `s =
+/// `[`shift`]`(d)`, exactly: with `k = 63 + ℓ` and `r d = 2^k + e`, `0 <= e
+/// < d <= 2^ℓ`, `n r / 2^k = n / d + n e / (d 2^k)`, and `n e < 2^k`
+/// keeps the floor that of `n / d` (the method of Granlund and
+/// Montgomery, 1994).
+#[inline(always)]
+fn quotient_by(n: u64, r: u64, s: u32) -> u64 {
+    ((u128::from(n) * u128::from(r)) >> 64) as u64 >> s
+}
+
+/// `⌊n / d⌋` from `q`, off by at most one: `n` and `q` below `2^63`, so
+/// that the products stay below `n + d`.
+#[inline(always)]
+fn exact(mut q: u64, n: u64, d: u64) -> u64 {
+    if q * d > n {
+        q -= 1;
+    } else if (q + 1) * d <= n {
+        q += 1;
+    }
+    debug_assert_eq!(q, n / d);
+    q
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`quotient_by`] against the division for every divisor below 2^13
+    /// and on both sides of every power of two to 2^32 (where the shift
+    /// grows), at numerators on both sides of its multiples, at the top of
+    /// the range it takes (`2^63 - 1`) and at random.
+    #[test]
+    fn reciprocals_divide_exactly() {
+        let powers = (13..=32).flat_map(|j| [(1u64 << j) - 1, 1 << j, (1 << j) + 1]);
+        let divisors = (2u64..1 << 13).chain(powers).filter(|&d| d < 1 << 32);
+        let mut random = crate::testing::words(0xd1_5013);
+        for d in divisors {
+            let r = reciprocal(d);
+            let top = (1u64 << 63) - 1;
+            let multiple = top / d * d;
+            let mut numerators = vec![
+                0,
+                1,
+                d - 1,
+                d,
+                d + 1,
+                2 * d - 1,
+                multiple - 1,
+                multiple,
+                top,
+            ];
+            numerators.extend(random.by_ref().take(8).map(|n| n >> 1));
+            for n in numerators {
+                assert_eq!(quotient_by(n, r, shift(d)), n / d, "{n} / {d}");
+            }
+        }
+    }
     use crate::prime_sums::weight::Count;
 
     /// The numbers prime to 210 ranked and listed, against a plain
