@@ -30,17 +30,23 @@ pub(super) enum Total {
 /// methods. Once the engine had become faster (AVX-512, a smaller `π`
 /// table), alternating the two methods again at `10^10`, `10^12` and
 /// `10^14` gave 0.75 to 0.87 times these for `π`: the `π` row is scaled
-/// by 0.78, the `Σ p` row by 0.9.
+/// by 0.78, the `Σ p` row by 0.9. The engine's own times, old against new
+/// after its queries lost their branches (7 pairs on the Zen 2 EPYC),
+/// scale them again: `π` by 0.92 up to `10^10`, 0.71 at `10^12` and 0.78
+/// from `10^14`, `Σ p` by 0.91, 0.89 and 0.88 (between on a log scale).
+/// The measured ratio at `10^12` was 0.80, but at the switch it put the
+/// crate's bench timed the engine at 0.89× the sieve: 0.71 moves the
+/// switch to where the two cost the same.
 const ENGINE_NS: [[f64; 30]; 2] = [
     [
-        4.11e4, 4.64e4, 4.77e4, 6.5e4, 1.02e5, 1.7e5, 2.92e5, 6.36e5, 1.12e6, 2.18e6, 4.13e6,
-        7.36e6, 1.42e7, 2.56e7, 4.7e7, 9.05e7, 1.76e8, 3.59e8, 6.74e8, 1.33e9, 2.73e9, 6.32e9,
-        1.21e10, 2.53e10, 5.16e10, 1.14e11, 2.5e11, 5.48e11, 1.21e12, 2.64e12,
+        3.78e4, 4.27e4, 4.39e4, 5.98e4, 9.38e4, 1.56e5, 2.69e5, 5.85e5, 1.03e6, 2.01e6, 3.8e6,
+        6.37e6, 1.15e7, 1.95e7, 3.35e7, 6.6e7, 1.31e8, 2.74e8, 5.26e8, 1.04e9, 2.13e9, 4.93e9,
+        9.44e9, 1.97e10, 4.02e10, 8.89e10, 1.95e11, 4.27e11, 9.44e11, 2.06e12,
     ],
     [
-        5.51e4, 5.51e4, 6.43e4, 9.45e4, 1.53e5, 2.45e5, 5.05e5, 9.36e5, 1.84e6, 3.37e6, 6.43e6,
-        1.19e7, 2.44e7, 4.37e7, 7.69e7, 1.45e8, 3.41e8, 7.02e8, 1.46e9, 2.19e9, 5.77e9, 1.04e10,
-        2.19e10, 4.37e10, 8.99e10, 1.94e11, 4.37e11, 9.45e11, 2.06e12, 4.62e12,
+        5.01e4, 5.01e4, 5.85e4, 8.6e4, 1.39e5, 2.23e5, 4.6e5, 8.52e5, 1.67e6, 3.07e6, 5.85e6,
+        1.08e7, 2.2e7, 3.91e7, 6.84e7, 1.29e8, 3.02e8, 6.2e8, 1.28e9, 1.93e9, 5.08e9, 9.15e9,
+        1.93e10, 3.85e10, 7.91e10, 1.71e11, 3.85e11, 8.32e11, 1.81e12, 4.07e12,
     ],
 ];
 
