@@ -122,41 +122,40 @@
 //! shared 2-core KVM machines, one thread unless said, as whole-process
 //! ratios of medians against a baseline run alternately in the same
 //! session: primesieve 12.16 and primecount 8.7, built from source for the
-//! processor, and primesum 1.7. The sieve, residue-class, `prime_pi` and
-//! `prime_sum` rows were measured on an Intel Xeon (family 6 model 167,
-//! AVX-512), as was `nth_prime(10^15)`; the `nth_prime(10^12)` row on an
-//! AMD EPYC (Zen 5, AVX-512), where `prime_pi` measured 1.68× to 1.85×
-//! primecount; the `count_primes` rows and the row near `2^64` on an AMD
-//! EPYC without AVX-512 (Zen 2, family 23 model 49), each row naming its
-//! Xeon figure too. The rows' figures "on the Zen 2 EPYC" are medians of
-//! 3 to 7 pairs there, after the changes of the latest session. Below 1
-//! the crate is faster.
+//! processor, and primesum 1.7. The first figure of each row was measured
+//! on an AMD EPYC without AVX-512 (Zen 2, family 23 model 49), after the
+//! latest changes, in 3 to 7 pairs unless the row says otherwise (the
+//! residue-class rows, `PrimeSums::new` and the switch rows in one run of
+//! the crate's bench). Where a row also gives a figure "on the Xeon", it
+//! was measured on an Intel Xeon with AVX-512 (family 6 model 167) in an
+//! earlier session, for the engine before its queries lost their
+//! branches. Below 1 the crate is faster.
 //!
 //! | work | ratio |
 //! |---|---|
-//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)` | 1.27× primesieve; 0.99× on the Zen 2 EPYC |
-//! | over `[0, 10^10)` | 1.27× primesieve; 1.12× on the Zen 2 EPYC |
-//! | over `[10^12, 10^12 + 10^10)` | 1.6× primesieve; 1.38× on the Zen 2 EPYC |
-//! | over `[10^15, 10^15 + 10^10)` | 1.9× primesieve; 1.56× on the Zen 2 EPYC |
-//! | over `[10^18, 10^18 + 10^9)` | 1.47× primesieve (1.31× in an earlier session); 1.33× on the Zen 2 EPYC, 0.83× its peak memory (193 MiB against 232 MiB) |
-//! | over `[2^64 - 10^10, 2^64)` | 1.32× primesieve and 0.90× its peak memory (1174 MiB against 1306 MiB), 3 pairs on an AMD EPYC (Zen 2, family 23 model 49, AVX2, no AVX-512); 1.44× (1.42× to 1.63×) on the Xeon |
-//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.03× primesieve's iterator, as it times itself (15 alternations) |
-//! | the same in a plain `for` loop | 1.26× primesieve's iterator |
-//! | the same backwards, `.rev().sum()` | 1.10× the time forwards, 1.13× primesieve's iterator |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.81× primecount; 1.33× on the Zen 2 EPYC |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.82× primecount, at most its peak memory; 1.40× on the Zen 2 EPYC |
-//! | the same on both cores | 1.95× primecount on 2 threads |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 2.02× primecount, 1.21× its peak memory (38.0 MiB against 31.5 MiB) |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.50× primesum, 2.99× primecount's `π(10^16)`; 0.59× primesum on the Zen 2 EPYC |
-//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)` | 1.26× [`prime_sum`](sieve::prime_sum)`(10^16)` |
-//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 2.44× [`prime_pi`](sieve::prime_pi)`(10^14)` |
-//! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 1.9× to 2.9× `prime_pi(10^14)` |
-//! | for `q` = 8, 12 (four characters) | 3.0× to 3.7× `prime_pi(10^14)` |
-//! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 4.7× to 5.7× `prime_pi(10^14)` (`q = 9`: 4.8×, 5 pairs) |
-//! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.80× primecount `--nth-prime`; 1.39× on the Zen 2 EPYC |
-//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 2.2× primecount `--nth-prime` (one run each) |
-//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.7 · 10^8)`, at the switch | 0.98× the faster of the sieve and the engine by the fastest runs, 0.78× by the medians (one bench run on the Zen 2 EPYC; 1.16× on the Xeon) |
-//! | over `[10^14, 10^14 + 1.35 · 10^9)`, at the switch | 1.02× the faster of the two by the medians, 1.00× by the fastest runs (the same bench run; 1.17× on the Xeon) |
+//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)` | 0.99× primesieve; 1.27× on the Xeon |
+//! | over `[0, 10^10)` | 1.12× primesieve; 1.27× on the Xeon |
+//! | over `[10^12, 10^12 + 10^10)` | 1.38× primesieve; 1.6× on the Xeon |
+//! | over `[10^15, 10^15 + 10^10)` | 1.56× primesieve; 1.9× on the Xeon |
+//! | over `[10^18, 10^18 + 10^9)` | 1.33× primesieve, 0.83× its peak memory (193 MiB against 232 MiB); 1.47× on the Xeon |
+//! | over `[2^64 - 10^10, 2^64)` | 1.32× primesieve and 0.90× its peak memory (1174 MiB against 1306 MiB); 1.44× (1.42× to 1.63×) on the Xeon |
+//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.03× primesieve's iterator, as it times itself (15 alternations, on the Xeon) |
+//! | the same in a plain `for` loop | 1.26× primesieve's iterator (on the Xeon) |
+//! | the same backwards, `.rev().sum()` | 1.10× the time forwards, 1.13× primesieve's iterator (on the Xeon) |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.02× primecount; 1.81× on the Xeon |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.09× primecount, at most its peak memory; 1.82× on the Xeon |
+//! | the same on both cores | 1.09× primecount on 2 threads; 1.95× on the Xeon |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.14× primecount, 1.15× its peak memory (36.2 MiB against 31.5 MiB), one pair; on both cores 1.16× primecount on 2 threads, one pair; 2.02× on the Xeon |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.49× primesum, 2.07× primecount's `π(10^16)`; 0.50× and 2.99× on the Xeon |
+//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)` | 1.65× [`prime_sum`](sieve::prime_sum)`(10^16)`; 1.26× on the Xeon |
+//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 3.1× [`prime_pi`](sieve::prime_pi)`(10^14)`, which became faster; 2.44× on the Xeon |
+//! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 2.8× to 3.3× `prime_pi(10^14)`; 1.9× to 2.9× on the Xeon |
+//! | for `q` = 8, 12 (four characters) | 4.3× to 4.8× `prime_pi(10^14)`; 3.0× to 3.7× on the Xeon |
+//! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 9.0× to 10.0× `prime_pi(10^14)`; 4.7× to 5.7× on the Xeon |
+//! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.11× primecount `--nth-prime` |
+//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.13× primecount `--nth-prime`; 2.2× on the Xeon (one run each) |
+//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch | 0.99× the faster of the sieve and the engine by the medians |
+//! | over `[10^14, 10^14 + 1.04 · 10^9)`, at the switch | 1.01× the faster of the two by the medians |
 //!
 //! Earlier figures, measured against the crate's own or plain baselines:
 //!
