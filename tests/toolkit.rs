@@ -508,21 +508,21 @@ fn count_and_sum_primes_add_up_over_a_cut() {
 }
 
 /// Sieved ranges wide enough to be cut into pieces of 16 segments for the
-/// threads (just below the switch near `10^12`): a prime on each side of
+/// threads (just below the switch near `3 · 10^12`): a prime on each side of
 /// a piece edge, and a seeded start, on 1, 2 and 3 threads, against the
 /// stream.
 #[test]
 fn count_and_sum_primes_sieved_in_pieces() {
     let piece = 16 * SEGMENT;
     let mut state = 0x9E6C_63D0_676A_9A99;
-    let edge_prime = sieve::next_prime(1_000_000_000_000 + piece).unwrap();
+    let edge_prime = sieve::next_prime(3_000_000_000_000 + piece).unwrap();
     let starts = [
         edge_prime - piece,
         edge_prime + 1 - piece,
-        1_000_000_000_000 + xorshift(&mut state) % 1_000_000_000,
+        3_000_000_000_000 + xorshift(&mut state) % 1_000_000_000,
     ];
-    // Counts switch to the engine at about 1.7 * 10^8 numbers there, sums
-    // at about 2.8 * 10^8: the last start is cut into three pieces.
+    // Counts switch to the engine at about 2 * 10^8 numbers there, sums
+    // at about 3.9 * 10^8: the last start is cut into three pieces.
     for (lo, width) in starts
         .into_iter()
         .zip([160_000_000, 165_000_000, 270_000_000])
