@@ -40,8 +40,8 @@ impl PrimeSums {
     ///
     /// # Complexity
     ///
-    /// As [`prime_sum`](super::prime_sum), in about 1.3 times its time and
-    /// memory (see the crate docs' [speed section](crate#speed)): the three
+    /// As [`prime_sum`](super::prime_sum), in about 1.3 to 1.7 times its
+    /// time and memory (see the crate docs' [speed section](crate#speed)): the three
     /// sums share the sieve and the leaves. Near the `x` where `Σ p²`
     /// passes `2^128`, where
     /// its bounds `(Σ p)² / π(x)` and `x Σ p` straddle `2^128`, the squares
