@@ -1,7 +1,8 @@
 //! The counters of the hard leaves' sieve: a segment's bits summarised as
 //! [`Bits`] per block of [`BLOCK_WORDS`] words and per super-block of
 //! [`SUPER_BLOCKS`] blocks, so that `Σ f(j)` over the bits below any
-//! position takes a walk over the super-blocks, a running sum of a
+//! position takes one of the super-blocks' running sums (computed once for
+//! a run of queries, [`Counted::prepare`]), a running sum of a
 //! super-block's counters and one of a block's words ([`Counted::below`]).
 
 use super::weight::Bits;
@@ -12,8 +13,8 @@ pub(super) const BLOCK_WORDS: usize = 4;
 /// Bits per counter block.
 pub(super) const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
 
-/// Blocks per super-block: a run of queries walks the super-blocks' sums,
-/// then at most this many blocks' sums per query.
+/// Blocks per super-block: a run of queries reads the super-blocks'
+/// running sums, then at most this many blocks' sums per query.
 pub(super) const SUPER_BLOCKS: usize = 4;
 
 /// The set bits of a run of sieve words, summarised for positions `i`
