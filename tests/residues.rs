@@ -42,7 +42,7 @@ const ENGINE_FROM: u64 = 1 << 12;
 
 #[test]
 fn every_modulus_matches_a_sieve_by_class() {
-    // Every q, with vectors of 4, 12 and 100 classes, at the switch from
+    // Every q, through every route and vector, at the switch from
     // the sieve to the engine and at x spread over 2 · 10^5 with an odd
     // step, so that they fall on every class.
     let limit = 200_000;
@@ -58,9 +58,11 @@ fn every_modulus_matches_a_sieve_by_class() {
 
 #[test]
 fn every_x_matches_a_sieve_by_class_for_small_moduli() {
-    // Every x to 20 000 at the largest q of the 4- and 12-class vectors
-    // and the least of the longer ones.
-    for q in [4, 12, 13] {
+    // Every x to 20 000 through each route: the plain run (q = 1, 2), the
+    // plain and the signed run (q = 4), two and four characters (q = 6,
+    // 12), the largest q of the 8- and 12-class vectors and the least of
+    // the longer ones.
+    for q in [1, 2, 4, 6, 7, 11, 12, 13] {
         for (x, counts, sums) in running_classes(20_000, q) {
             check(x, q, &counts, &sums);
         }
@@ -70,13 +72,16 @@ fn every_x_matches_a_sieve_by_class_for_small_moduli() {
 #[test]
 #[ignore = "full size: run in release"]
 fn every_x_to_200_000_matches_a_sieve_by_class() {
-    // Every x, through each kind of vector: two and four characters to
-    // 200 000, twelve classes to 100 000, a hundred (q = 97, the largest
-    // prime, and q = 100, which fills them) to 20 000.
+    // Every x, through each route: the plain and the signed run, and two
+    // and four characters, to 200 000; eight and twelve classes to
+    // 100 000; a hundred (q = 97, the largest prime, and q = 100, which
+    // fills them) to 20 000.
     let moduli = [
         (4, 200_000),
+        (3, 200_000),
         (12, 200_000),
         (5, 100_000),
+        (11, 100_000),
         (97, 20_000),
         (100, 20_000),
     ];

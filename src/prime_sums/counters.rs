@@ -92,11 +92,11 @@ impl Counter for u64 {
     }
     #[inline(always)]
     fn plus(self, other: u64) -> u64 {
-        self + other
+        self.wrapping_add(other)
     }
     #[inline(always)]
     fn minus(self, other: u64) -> u64 {
-        self - other
+        self.wrapping_sub(other)
     }
 }
 
@@ -131,11 +131,11 @@ impl<const N: usize> Counter for [u64; N] {
     }
     #[inline(always)]
     fn plus(self, other: [u64; N]) -> [u64; N] {
-        std::array::from_fn(|k| self[k] + other[k])
+        std::array::from_fn(|k| self[k].wrapping_add(other[k]))
     }
     #[inline(always)]
     fn minus(self, other: [u64; N]) -> [u64; N] {
-        std::array::from_fn(|k| self[k] - other[k])
+        std::array::from_fn(|k| self[k].wrapping_sub(other[k]))
     }
 }
 
@@ -148,6 +148,53 @@ impl<const N: usize> Scalar for [u64; N] {
             positions: sum(1),
             squares: sum(2),
         }
+    }
+}
+
+/// The bit positions `i` that are even.
+const EVEN: u64 = 0x5555_5555_5555_5555;
+
+/// A [`Scalar`] counter's sums over the bits at even positions less those
+/// over the bits at odd ones, wrapping below 0: the numbers `base + 2i`
+/// of an odd `base` alternate between the classes 1 and 3 modulo 4, so
+/// that these are the sums of the character modulo 4 up to its sign at
+/// `base`, with no more room than a count's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Alternating<C>(pub(crate) C);
+
+impl<C: Scalar> Counter for Alternating<C> {
+    type Layout = ();
+    const ZERO: Self = Alternating(C::ZERO);
+    /// `offset` is even: a word's bit `j` has the parity of `j`.
+    #[inline(always)]
+    fn of(word: u64, offset: u64, (): &()) -> Self {
+        let even = C::of(word & EVEN, offset, &());
+        Alternating(even.minus(C::of(word & !EVEN, offset, &())))
+    }
+    #[inline(always)]
+    fn bit(bit: u64, i: u64, (): &()) -> Self {
+        let plus = C::bit(bit, i, &());
+        Alternating(if i.is_multiple_of(2) {
+            plus
+        } else {
+            C::ZERO.minus(plus)
+        })
+    }
+    #[inline(always)]
+    fn plus(self, other: Self) -> Self {
+        Alternating(self.0.plus(other.0))
+    }
+    #[inline(always)]
+    fn minus(self, other: Self) -> Self {
+        Alternating(self.0.minus(other.0))
+    }
+}
+
+impl<C: Scalar> Scalar for Alternating<C> {
+    /// Fields that wrap below 0: [`Bits::wide`] reads them.
+    #[inline(always)]
+    fn bits(self) -> Bits {
+        self.0.bits()
     }
 }
 
@@ -437,6 +484,8 @@ mod tests {
             check::<u64>(&block, offset, &());
             check::<[u64; 2]>(&block, offset, &());
             check::<[u64; 3]>(&block, offset, &());
+            check::<Alternating<u64>>(&block, offset, &());
+            check::<Alternating<[u64; 2]>>(&block, offset, &());
             // Periods dividing the block, and not, up to the longest.
             for period in [1, 2, 3, 7, 50, 99] {
                 let classes = Classes::new(period, 100);
@@ -494,6 +543,7 @@ mod tests {
             }
         }
         check::<[u64; 3]>(());
+        check::<Alternating<[u64; 2]>>(());
         for period in [1, 2, 11, 12] {
             check::<ByClass<[u64; 2], 12>>(Classes::new(period, 12));
         }
@@ -515,6 +565,28 @@ mod tests {
             }
             let got = ByClass::<[u64; 2], 100>::of(word, offset, &classes);
             assert_eq!(got.0, want, "period {period}, offset {offset}");
+        }
+    }
+
+    /// A word's alternating counters at offsets up to a segment's last
+    /// word, and a bit's at either parity, against the positions summed
+    /// one by one with the sign of their parity.
+    #[test]
+    fn alternating_counters_match_the_signed_positions() {
+        let sign = |i: u64| if i.is_multiple_of(2) { 1 } else { -1i64 };
+        for (k, word) in (0..300u64).zip(words(6)) {
+            let offset = [0, 64 * k, (1 << 20) - 64][k as usize % 3];
+            let (mut count, mut positions) = (0i64, 0i64);
+            for i in (0..64).filter(|i| word >> i & 1 == 1).map(|i| offset + i) {
+                (count, positions) = (count + sign(i), positions + sign(i) * i as i64);
+            }
+            let got = Alternating::<[u64; 2]>::of(word, offset, &()).bits();
+            assert_eq!(Bits::wide(got.count), count as i128 as u128);
+            assert_eq!(Bits::wide(got.positions), positions as i128 as u128);
+            let i = offset + k % 64;
+            let one = Alternating::<[u64; 2]>::bit(1, i, &()).0;
+            assert_eq!(one, [sign(i) as u64, (sign(i) * i as i64) as u64]);
+            assert_eq!(Alternating::<[u64; 2]>::bit(0, i, &()).0, [0; 2]);
         }
     }
 }

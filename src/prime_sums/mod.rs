@@ -3,7 +3,7 @@
 //! the method of Lagarias, Miller, Odlyzko, Deléglise and Rivat, for any
 //! completely multiplicative [`Weight`](weight::Weight) `f`, its values in
 //! a commutative ring (integers modulo `2^k`, or vectors of them indexed by
-//! the classes modulo `q`).
+//! the classes modulo `q` or by characters, [`residue`] and [`characters`]).
 //!
 //! With `S(v) = Σ_{p <= v} f(p)`, `φ(v, b)` the sum of `f(n)` over
 //! `1 <= n <= v` free of the first `b` primes, `∛x < y <= z < √x`
@@ -41,6 +41,7 @@
 
 mod ac;
 mod b;
+mod characters;
 mod counters;
 mod d;
 mod leaves;
@@ -64,9 +65,10 @@ use crate::sieve::PrimesIn;
 use crate::{dispatch, threads};
 use ac::{EasyLeaves, Windows};
 use b::Pieces;
+use characters::{Characters, ModFour};
 use d::HardLeaves;
 use progress::Jobs;
-use residue::{Characters, Residue};
+use residue::Residue;
 use tables::Tables;
 use weight::{Count, Linear, Polynomial, Progression, Square, Weight};
 
@@ -181,8 +183,9 @@ pub(crate) fn prime_sum_by_residue_reporting(
 
 /// `Σ g(p)` over the primes `p <= x` in each class modulo `q`: the engine
 /// with the weight `g` twisted by the real characters modulo `q` when `q`
-/// divides 24 ([`Characters`]), split by class otherwise ([`Residue`]),
-/// its vectors as short as `q` allows.
+/// divides 24 (in runs of `g` and [`ModFour`] for `q = 1, 2, 4`, in one
+/// of [`Characters`] for the others), split by class otherwise
+/// ([`Residue`]), its vectors as short as `q` allows.
 fn by_residue<G>(x: u64, q: u64, g: G, report: Report) -> Result<Vec<G::V>, Error>
 where
     G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
@@ -197,7 +200,7 @@ where
         G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
     {
         let sums = weighed(x, Characters::<G, K, P>::new(g, q), report);
-        residue::from_characters(x, q, &g, &sums.0)
+        characters::from_characters(x, q, &g, &sums.0)
     }
     fn classes<G: Polynomial<V: Ring> + Progression, const N: usize>(
         x: u64,
@@ -209,9 +212,21 @@ where
         sums[..q as usize].to_vec()
     }
     Ok(match q {
-        1..=4 | 6 => characters::<G, 2, 3>(x, q, g, report),
+        // The principal character's sum from a run of `g` itself, and the
+        // other character modulo 4 from a scalar run of its own.
+        1 | 2 | 4 => {
+            let runs = if q == 4 { 2 } else { 1 };
+            let all = weighed(x, g, report.part(0, runs));
+            let mut sums = vec![characters::principal(x, q, &g, all)];
+            if q == 4 {
+                sums.push(weighed(x, ModFour(g), report.part(1, 2)));
+            }
+            characters::from_characters(x, q, &g, &sums)
+        }
+        3 | 6 => characters::<G, 2, 3>(x, q, g, report),
         8 | 12 => characters::<G, 4, 6>(x, q, g, report),
-        5..=12 => classes::<G, 12>(x, q, g, report),
+        5 | 7 => classes::<G, 8>(x, q, g, report),
+        9..=11 => classes::<G, 12>(x, q, g, report),
         13..=MAX_MODULUS => classes::<G, { MAX_MODULUS as usize }>(x, q, g, report),
         _ => {
             return Err(Error::InvalidModulus {

@@ -59,6 +59,15 @@ static BYTE_SUMS: [[u64; 256]; 8] = {
 };
 
 impl Bits {
+    /// A field in 128 bits, its sign extended: the fields of an
+    /// [`Alternating`](super::counters::Alternating) counter wrap below 0,
+    /// and the others stay below `2^63` (a segment's positions are below
+    /// `2^20`), so that sums in a ring of at most 128 bits are exact.
+    #[inline(always)]
+    pub(crate) fn wide(field: u64) -> u128 {
+        field as i64 as i128 as u128
+    }
+
     /// Summarises `word` up to the `power` a weight needs: by population
     /// counts up to `Σ i`, by a table of its bytes for `Σ i²` (a third of
     /// the instructions of the 21 counts it would take).
@@ -292,7 +301,12 @@ impl<R: Ring> Weight for Linear<R> {
 impl<R: Ring> Polynomial for Linear<R> {
     #[inline]
     fn bits(&self, base: u64, bits: Bits) -> R {
-        R::from_u128(u128::from(bits.count) * u128::from(base) + u128::from(2 * bits.positions))
+        let (count, positions) = (Bits::wide(bits.count), Bits::wide(bits.positions));
+        R::from_u128(
+            count
+                .wrapping_mul(base.into())
+                .wrapping_add(positions.wrapping_mul(2)),
+        )
     }
 }
 
@@ -369,9 +383,11 @@ impl<R: Ring> Polynomial for Square<R> {
         // Σ (base + 2i)² = count base² + 4 base Σi + 4 Σi².
         let base = u128::from(base);
         R::from_u128(base * base)
-            .times(bits.count.into())
-            .plus(R::from_u128(4 * base * u128::from(bits.positions)))
-            .plus(R::from_u128(4 * u128::from(bits.squares)))
+            .times(Bits::wide(bits.count))
+            .plus(R::from_u128(
+                Bits::wide(bits.positions).wrapping_mul(4 * base),
+            ))
+            .plus(R::from_u128(Bits::wide(bits.squares).wrapping_mul(4)))
     }
 }
 
