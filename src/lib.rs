@@ -129,7 +129,8 @@
 //! the crate's bench). Where a row also gives a figure "on the Xeon", it
 //! was measured on an Intel Xeon with AVX-512 (family 6 model 167) in an
 //! earlier session, for the engine before its queries lost their
-//! branches. Below 1 the crate is faster.
+//! branches, unless the row says "after the latest changes" (one run of
+//! the crate's bench). Below 1 the crate is faster.
 //!
 //! | work | ratio |
 //! |---|---|
@@ -148,10 +149,11 @@
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.14× primecount, 1.15× its peak memory (36.2 MiB against 31.5 MiB), one pair; on both cores 1.16× primecount on 2 threads, one pair; 2.02× on the Xeon |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.49× primesum, 2.07× primecount's `π(10^16)`; 0.50× and 2.99× on the Xeon |
 //! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)` | 1.65× [`prime_sum`](sieve::prime_sum)`(10^16)`; 1.26× on the Xeon |
-//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` | 3.1× [`prime_pi`](sieve::prime_pi)`(10^14)`, which became faster; 2.44× on the Xeon |
-//! | the same for `q` = 1, 2, 3, 6 (through the real characters) | 2.8× to 3.3× `prime_pi(10^14)`; 1.9× to 2.9× on the Xeon |
-//! | for `q` = 8, 12 (four characters) | 4.3× to 4.8× `prime_pi(10^14)`; 3.0× to 3.7× on the Xeon |
-//! | for `q` = 5, 7, 9, 10, 11 (twelve classes) | 9.0× to 10.0× `prime_pi(10^14)`; 4.7× to 5.7× on the Xeon |
+//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4) | 2.32× [`prime_pi`](sieve::prime_pi)`(10^14)` on the Xeon, after the latest changes; 3.1× on the EPYC before them |
+//! | the same for `q` = 1, 2 (a plain run) | 1.0× `prime_pi(10^14)` on the Xeon |
+//! | for `q` = 3, 6 (two characters) | 2.8× `prime_pi(10^14)` on the Xeon; 2.8× to 3.3× on the EPYC |
+//! | for `q` = 8, 12 (four characters) | 3.3× and 3.5× `prime_pi(10^14)` on the Xeon; 4.3× to 4.8× on the EPYC |
+//! | for `q` = 5, 7 (eight classes) and 9, 10, 11 (twelve) | 6.1× and 7.4× to 7.5× `prime_pi(10^14)` on the Xeon, after the latest changes; 9.0× to 10.0× on the EPYC before them |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.11× primecount `--nth-prime` |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.13× primecount `--nth-prime`; 2.2× on the Xeon (one run each) |
 //! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch | 0.99× the faster of the sieve and the engine by the medians |
