@@ -622,6 +622,18 @@ fn questions() -> Vec<Question> {
             },
         ),
         q(
+            "prime_pi_by_residue(10^8, 4)[3]",
+            sieve::prime_pi_by_residue(100_000_000, 4).unwrap()[3].into(),
+            Halves,
+            |e| e.prime_pi_by_residue(100_000_000, 4).unwrap()[3].into(),
+        ),
+        q(
+            "prime_sum_by_residue(10^7, 7)[3]",
+            sieve::prime_sum_by_residue(10_000_000, 7).unwrap()[3],
+            Jobs,
+            |e| e.prime_sum_by_residue(10_000_000, 7).unwrap()[3],
+        ),
+        q(
             "count_primes(10^9..10^9 + 10^6)",
             streamed(1_000_000_000..1_001_000_000).0.into(),
             Nothing,

@@ -269,6 +269,8 @@ where
     fn scale(&self, v: G::V, n: u64) -> G::V {
         Self::signed(n, self.0.scale(v, n))
     }
+    /// `base` is odd: the positions counted with a plus sign hold the
+    /// numbers in its class, those with a minus sign the other class.
     #[inline(always)]
     fn counted(&self, base: u64, counter: Self::Counter) -> G::V {
         Self::signed(base, self.0.bits(base, counter.bits()))

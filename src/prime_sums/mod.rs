@@ -214,13 +214,14 @@ where
     Ok(match q {
         // The principal character's sum from a run of `g` itself, and the
         // other character modulo 4 from a scalar run of its own.
-        1 | 2 | 4 => {
-            let runs = if q == 4 { 2 } else { 1 };
-            let all = weighed(x, g, report.part(0, runs));
-            let mut sums = vec![characters::principal(x, q, &g, all)];
-            if q == 4 {
-                sums.push(weighed(x, ModFour(g), report.part(1, 2)));
-            }
+        1 | 2 => {
+            let all = weighed(x, g, report);
+            characters::from_characters(x, q, &g, &[characters::principal(x, q, &g, all)])
+        }
+        4 => {
+            let all = weighed(x, g, report.part(0, 2));
+            let signed = weighed(x, ModFour(g), report.part(1, 2));
+            let sums = [characters::principal(x, q, &g, all), signed];
             characters::from_characters(x, q, &g, &sums)
         }
         3 | 6 => characters::<G, 2, 3>(x, q, g, report),
