@@ -266,6 +266,13 @@ fn engine_where_a_leaf_turns_hard() {
 }
 
 #[test]
+fn engine_where_it_shares_out_its_work() {
+    // Below 2^32 the engine keeps to the calling thread; from there on its
+    // parts go to the pool, on one thread and on two alike.
+    check_engine_at(around(1 << 32, "the switch to the pool".into()).into());
+}
+
+#[test]
 #[ignore = "full size: run in release"]
 fn engine_where_sqrt_x_is_at_a_segment_edge() {
     // √x = 2^21 - 2 ..= 2^21 + 1: the sieve reads S(√x) at the end of its

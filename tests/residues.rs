@@ -9,18 +9,27 @@ use common::*;
 use primeboard::Error;
 use primeboard::sieve::{self, MAX_MODULUS};
 
-/// The counts and sums by class modulo `q` of the primes `p <= x`, for
-/// every `x <= limit` in turn, from a byte sieve.
-fn running_classes(limit: u64, q: u64) -> impl Iterator<Item = (u64, Vec<u64>, Vec<u128>)> {
+/// Every `x <= limit` in turn, each checked modulo the `q` that `moduli(x)`
+/// names, against a byte sieve's primes sorted into their classes modulo
+/// every `q <= 100` as they come.
+fn sweep<I: IntoIterator<Item = u64>>(limit: u64, moduli: impl Fn(u64) -> I) {
     let table = byte_sieve(limit);
-    let (mut counts, mut sums) = (vec![0u64; q as usize], vec![0u128; q as usize]);
-    (0..=limit).map(move |x| {
+    let all = 1..=MAX_MODULUS;
+    let mut counts: Vec<Vec<u64>> = all.clone().map(|q| vec![0; q as usize]).collect();
+    let mut sums: Vec<Vec<u128>> = all.map(|q| vec![0; q as usize]).collect();
+    for x in 0..=limit {
         if table[x as usize] {
-            counts[(x % q) as usize] += 1;
-            sums[(x % q) as usize] += u128::from(x);
+            for (i, (counts, sums)) in counts.iter_mut().zip(&mut sums).enumerate() {
+                let r = (x % (i as u64 + 1)) as usize;
+                counts[r] += 1;
+                sums[r] += u128::from(x);
+            }
         }
-        (x, counts.clone(), sums.clone())
-    })
+        for q in moduli(x) {
+            let i = q as usize - 1;
+            check(x, q, &counts[i], &sums[i]);
+        }
+    }
 }
 
 /// Both entry points at `x` modulo `q`, against the sieve's classes.
@@ -40,56 +49,61 @@ fn check(x: u64, q: u64, counts: &[u64], sums: &[u128]) {
 /// The engine takes over from the sieve at 2^12.
 const ENGINE_FROM: u64 = 1 << 12;
 
+/// The moduli whose sums come from runs twisted by characters (`q = 1, 2`
+/// in one scalar run, `q = 4` in two, `q = 3, 6` with two characters and
+/// `q = 8, 12` with four), and those split into 8 or 12 classes.
+const BY_CHARACTERS: [u64; 7] = [1, 2, 4, 3, 6, 8, 12];
+const BY_SHORT_VECTORS: [u64; 5] = [5, 7, 9, 10, 11];
+
+/// The moduli from 13 on share one route (100 classes): each `x` is
+/// checked modulo one of them, taken in turn for runs of 100 consecutive
+/// `x`, so that every such `q` meets `x` in every class modulo `q`.
+fn long_vector_modulus(x: u64) -> u64 {
+    13 + (x / 100) % (MAX_MODULUS - 12)
+}
+
 #[test]
 fn every_modulus_matches_a_sieve_by_class() {
-    // Every q, through every route and vector, at the switch from
-    // the sieve to the engine and at x spread over 2 · 10^5 with an odd
-    // step, so that they fall on every class.
-    let limit = 200_000;
-    for q in 1..=MAX_MODULUS {
-        let edges = [0, 1, 2, 3, ENGINE_FROM - 1, ENGINE_FROM, ENGINE_FROM + 1];
-        for (x, counts, sums) in running_classes(limit, q) {
-            if edges.contains(&x) || x >= 5000 && (x - 5000).is_multiple_of(9973) {
-                check(x, q, &counts, &sums);
-            }
-        }
-    }
+    // Every q at the switch from the sieve to the engine and at x spread
+    // over 2 · 10^5 with an odd step, so that they fall on every class.
+    let edges = [0, 1, 2, 3, ENGINE_FROM - 1, ENGINE_FROM, ENGINE_FROM + 1];
+    sweep(200_000, |x| {
+        let checked = edges.contains(&x) || x >= 5000 && (x - 5000).is_multiple_of(9973);
+        (1..=MAX_MODULUS).filter(move |_| checked)
+    });
 }
 
 #[test]
 fn every_x_matches_a_sieve_by_class_for_small_moduli() {
-    // Every x to 20 000 through each route: the plain run (q = 1, 2), the
-    // plain and the signed run (q = 4), two and four characters (q = 6,
-    // 12), the largest q of the 8- and 12-class vectors and the least of
-    // the longer ones.
-    for q in [1, 2, 4, 6, 7, 11, 12, 13] {
-        for (x, counts, sums) in running_classes(20_000, q) {
-            check(x, q, &counts, &sums);
-        }
-    }
+    // Every x to 20 000 through each route: the largest q of the 8- and
+    // 12-class vectors and the least of the longer ones beside the routes
+    // by characters.
+    sweep(20_000, |_| [1, 2, 4, 6, 7, 11, 12, 13]);
 }
 
 #[test]
 #[ignore = "full size: run in release"]
-fn every_x_to_200_000_matches_a_sieve_by_class() {
-    // Every x, through each route: the plain and the signed run, and two
-    // and four characters, to 200 000; eight and twelve classes to
-    // 100 000; a hundred (q = 97, the largest prime, and q = 100, which
-    // fills them) to 20 000.
-    let moduli = [
-        (4, 200_000),
-        (3, 200_000),
-        (12, 200_000),
-        (5, 100_000),
-        (11, 100_000),
-        (97, 20_000),
-        (100, 20_000),
-    ];
-    for (q, top) in moduli {
-        for (x, counts, sums) in running_classes(top, q) {
-            check(x, q, &counts, &sums);
-        }
-    }
+fn every_x_to_5000_matches_a_sieve_by_class_for_every_modulus() {
+    // Every pair (x, q) past the engine's start.
+    sweep(5000, |_| 1..=MAX_MODULUS);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn every_x_to_200_000_matches_a_sieve_by_characters() {
+    sweep(200_000, |_| BY_CHARACTERS);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn every_x_to_200_000_matches_a_sieve_by_short_vectors() {
+    sweep(200_000, |_| BY_SHORT_VECTORS);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn every_x_to_200_000_matches_a_sieve_by_long_vectors() {
+    sweep(200_000, |x| [long_vector_modulus(x)]);
 }
 
 /// At seeded random `x` below `top` and random `q`: the classes add up to
@@ -209,9 +223,10 @@ fn published_counts_modulo_4_and_10_large() {
 #[test]
 fn answers_do_not_depend_on_the_threads() {
     for (x, q) in [
-        (10_000_000u64, 4u64),
+        // From 2^32 on the engine shares out its work.
+        (5_000_000_000u64, 4u64),
         (12_345_678_901, 12),
-        (987_654_321, 97),
+        (4_987_654_321, 97),
     ] {
         let one = in_pool(1, || sieve::prime_sum_by_residue(x, q).unwrap());
         for threads in [2, 3, 7] {

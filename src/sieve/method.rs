@@ -36,15 +36,21 @@ pub(super) enum Total {
 /// from `10^14`, `Σ p` by 0.91, 0.89 and 0.88 (between on a log scale).
 /// The measured ratio at `10^12` was 0.80, but at the switch it put the
 /// crate's bench timed the engine at 0.89× the sieve: 0.71 moves the
-/// switch to where the two cost the same.
+/// switch to where the two cost the same. Up to `10^{9.5}` the entries
+/// were set anew once the engine kept to the calling thread there (below
+/// `2^32`): from the width at which the sieve's time met that of the two
+/// engine values, found by alternating the methods (medians of 31 to 301
+/// runs on the Xeon, both cores) at `10^5` to `10^{9.5}`, that of `π` to
+/// half the sieve's modelled time there, that of `Σ p` scaled with it
+/// (and at `10^{9.5}` set from its own switch the same way).
 const ENGINE_NS: [[f64; 30]; 2] = [
     [
-        3.78e4, 4.27e4, 4.39e4, 5.98e4, 9.38e4, 1.56e5, 2.69e5, 5.85e5, 1.03e6, 2.01e6, 3.8e6,
+        1.73e4, 1.73e4, 1.96e4, 3.06e4, 6.87e4, 1.13e5, 2.57e5, 4.14e5, 8.11e5, 1.27e6, 3.8e6,
         6.37e6, 1.15e7, 1.95e7, 3.35e7, 6.6e7, 1.31e8, 2.74e8, 5.26e8, 1.04e9, 2.13e9, 4.93e9,
         9.44e9, 1.97e10, 4.02e10, 8.89e10, 1.95e11, 4.27e11, 9.44e11, 2.06e12,
     ],
     [
-        5.01e4, 5.01e4, 5.85e4, 8.6e4, 1.39e5, 2.23e5, 4.6e5, 8.52e5, 1.67e6, 3.07e6, 5.85e6,
+        2.29e4, 2.29e4, 2.61e4, 4.4e4, 1.02e5, 1.62e5, 4.39e5, 6.03e5, 1.31e6, 2.47e6, 5.85e6,
         1.08e7, 2.2e7, 3.91e7, 6.84e7, 1.29e8, 3.02e8, 6.2e8, 1.28e9, 1.93e9, 5.08e9, 9.15e9,
         1.93e10, 3.85e10, 7.91e10, 1.71e11, 3.85e11, 8.32e11, 1.81e12, 4.07e12,
     ],
