@@ -164,8 +164,8 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// `π(hi - 1) - π(lo - 1)`; a narrow one is sieved in cache-sized segments
 /// and counted a word at a time, or, next to `√hi`, tested number by
 /// number. The switch lies where the two cost the same on the machine of
-/// the crate docs' [speed section](crate#speed): from about `6 · 10^5`
-/// numbers starting at 0, `7 · 10^6` near `10^9`, `1.2 · 10^8` near
+/// the crate docs' [speed section](crate#speed): from about `2.5 · 10^5`
+/// numbers starting at 0, `5.5 · 10^6` near `10^9`, `1.2 · 10^8` near
 /// `10^12`, `10^9` near `10^14` and `1.5 · 10^10` near `10^16` (1.3 to
 /// 2.5 times as many for sums). To sieve whatever the width, count
 /// [`primes_in`]`(range)`.
