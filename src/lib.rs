@@ -90,8 +90,8 @@
 //!   the primes up to `n` and refuses bounds above
 //!   [`Sieve::MAX_UPPER_BOUND`](sieve::Sieve::MAX_UPPER_BOUND) (`2^37`, 4.6 GB)
 //!   before allocating.
-//! - The streaming sieve keeps a 256 KiB segment and 8 bytes per sieving
-//!   prime above `2^20` that has a multiple left in the range (12 bytes
+//! - The streaming sieve keeps a 1 MiB segment and 8 bytes per sieving
+//!   prime above `2^22` that has a multiple left in the range (12 bytes
 //!   below): the front end up to `√` of where it has reached, the back end
 //!   up to `√hi`. That is under 1 MB for ranges below `10^12`, and at most
 //!   400 MB near `10^18` and 1.6 GB near `2^64`, less for a narrower range.

@@ -174,12 +174,12 @@ fn backwards_across_whole_segments() {
 
 #[test]
 fn small_and_large_sieving_primes() {
-    // Sieving primes below 4096 work per L1 piece, the rest per segment:
-    // 4093 and 4099 are the last and first of each, and their squares the
+    // Sieving primes below 6144 work per L1 piece, the rest per segment:
+    // 6143 and 6151 are the last and first of each, and their squares the
     // bounds at which each first crosses off.
-    let table = byte_sieve(17_000_000);
+    let table = byte_sieve(38_000_000);
     let below = |hi: u64| table[..hi as usize].iter().filter(|&&p| p).count() as u64;
-    for p in [4091u64, 4093, 4099, 4111] {
+    for p in [6133u64, 6143, 6151, 6163] {
         for hi in p * p - 2..=p * p + 2 {
             assert_eq!(sieve_count(0..hi), below(hi), "count_primes(0..{hi})");
             assert_eq!(
@@ -297,13 +297,14 @@ fn around_the_square(p: u64) -> [std::ops::Range<u64>; 3] {
 
 #[test]
 fn sieved_ranges_cross_off_prime_squares() {
-    // Every prime below 2^13, past the small sieving primes' end at 4096,
-    // then the three primes on either side of 2^16, of 2^19 and of 2^20
-    // (where the buckets start), and one on either side of 2^24 (the
+    // Every prime below 2^13, past the small sieving primes' end at 6144,
+    // then the three primes on either side of 2^16, of 2^20 (a segment's
+    // bytes) and of 2^22 (where the buckets start), and one on either side
+    // of 2^24 (the
     // largest sieving primes of ranges near 2^48); the largest of all runs
     // in release.
     let mut primes = miller_rabin::primes(0, 1 << 13);
-    for (power, count) in [(1u64 << 16, 3), (1 << 19, 3), (1 << 20, 3), (1 << 24, 1)] {
+    for (power, count) in [(1u64 << 16, 3), (1 << 20, 3), (1 << 22, 3), (1 << 24, 1)] {
         let above = (power..).filter(|&n| miller_rabin::is_prime(n));
         let below = (0..power).rev().filter(|&n| miller_rabin::is_prime(n));
         primes.extend(above.take(count).chain(below.take(count)));
@@ -355,9 +356,9 @@ fn a_prime_whose_last_multiple_the_presieve_crossed_is_left_out() {
     // range has 7 | m, which the presieve crossed off, is not kept. Ranges
     // from just below `p m` end before, at and after its next multiple
     // `p (m + 2)`, with `m + 2` prime so that only `p` crosses that one
-    // off: a small, a medium and a bucket prime (from `2^20`).
+    // off: a small, a medium and a bucket prime (from `2^22`).
     let wheel = |m: u64| [2, 3, 5].iter().all(|&q| !m.is_multiple_of(q));
-    for p in [1009u64, 5003, 1_048_583] {
+    for p in [1009u64, 7001, 4_194_319] {
         let m = (p..)
             .find(|&m| m % 7 == 0 && wheel(m) && wheel(m + 2) && trial_division(m + 2))
             .unwrap();
@@ -450,14 +451,14 @@ mod parallel {
 
     #[test]
     fn pieces_meet_exactly() {
-        // Pieces have at least 16 whole segments: ranges of one piece, two
+        // Pieces have at least 4 whole segments: ranges of one piece, two
         // and three.
         let lo = 1_000_000_007;
         for width in [
-            16 * SEGMENT - 1,
-            16 * SEGMENT,
-            16 * SEGMENT + 1,
-            40 * SEGMENT + 12_345,
+            4 * SEGMENT - 1,
+            4 * SEGMENT,
+            4 * SEGMENT + 1,
+            10 * SEGMENT + 12_345,
         ] {
             let range = lo..lo + width;
             let sequential = sieve::primes_in(range.clone())
@@ -517,13 +518,13 @@ proptest! {
 
 #[test]
 fn bucket_primes_across_segments() {
-    // Near 2^42 the sieving primes from 2^20 (the first in buckets) to
+    // Near 2^46 the sieving primes from 2^22 (the first in buckets) to
     // √hi have one or two multiples a segment: every bucket holds some
     // thousands of them (more than a block), each moves from bucket to
     // bucket, and some skip a segment. Two segments and a bit, from either
     // end; the windows near 10^15 and 2^63, where most skip many segments,
     // run in release.
-    let lo = (1u64 << 42) - 12_345;
+    let lo = (1u64 << 46) - 12_345;
     check_against_the_oracle(lo..lo + 2 * SEGMENT + 7, true);
 }
 
@@ -542,9 +543,9 @@ fn bucket_primes_far_apart() {
 #[cfg(feature = "rayon")]
 #[test]
 fn pieces_with_bucket_primes_agree() {
-    // Forty segments near 2^42 cut into pieces for three threads, each
+    // Twelve segments near 2^46 cut into pieces for three threads, each
     // piece with buckets of its own, against one thread and one piece.
-    let range = (1u64 << 42)..(1 << 42) + 40 * SEGMENT;
+    let range = (1u64 << 46)..(1 << 46) + 12 * SEGMENT;
     use rayon::prelude::*;
     let par_count = || {
         sieve::primes_in(range.clone())

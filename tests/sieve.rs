@@ -369,7 +369,7 @@ mod parallel {
     #[test]
     #[ignore = "full size: run in release"]
     fn a_sieve_built_in_pieces() {
-        let n = 17 * SEGMENT + 17;
+        let n = 5 * SEGMENT + 17;
         let table = byte_sieve(n);
         let built = in_pool(3, || Sieve::new(n).unwrap());
         let expected = (0..=n).filter(|&k| table[k as usize]);

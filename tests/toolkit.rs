@@ -507,13 +507,13 @@ fn count_and_sum_primes_add_up_over_a_cut() {
     }
 }
 
-/// Sieved ranges wide enough to be cut into pieces of 16 segments for the
+/// Sieved ranges wide enough to be cut into pieces of 4 segments for the
 /// threads (just below the switch near `3 · 10^12`): a prime on each side of
 /// a piece edge, and a seeded start, on 1, 2 and 3 threads, against the
 /// stream.
 #[test]
 fn count_and_sum_primes_sieved_in_pieces() {
-    let piece = 16 * SEGMENT;
+    let piece = 4 * SEGMENT;
     let mut state = 0x9E6C_63D0_676A_9A99;
     let edge_prime = sieve::next_prime(3_000_000_000_000 + piece).unwrap();
     let starts = [

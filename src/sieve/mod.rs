@@ -29,10 +29,10 @@
 //!
 //! Only numbers coprime to 30 are stored: byte `b` holds the eight numbers
 //! `30b + {1, 7, 11, 13, 17, 19, 23, 29}`. The streaming sieve works through
-//! 256 KiB segments (7.9 million numbers, half an L2 cache). Each segment
+//! 1 MiB segments (31.5 million numbers, half an L2 cache). Each segment
 //! starts as the AND of periodic patterns with the multiples of 7 to 163
-//! already removed. The sieving primes below 4096 then work through it one
-//! 32 KiB (L1-sized) piece at a time, those up to `2^20` over the whole
+//! already removed. The sieving primes below 6144 then work through it one
+//! 48 KiB (L1-sized) piece at a time, those up to `2^22` over the whole
 //! segment; each crosses off its multiples eight at a time, one wheel turn
 //! per step, with bit masks fixed at compile time, the primes kept apart by
 //! residue class so that each class runs its own loop. The larger ones have
@@ -59,7 +59,7 @@
 //! # Threads
 //!
 //! With the `rayon` feature (on by default), [`count_primes`] and
-//! [`Sieve::new`] cut wide ranges into pieces of at least 16 segments, a few
+//! [`Sieve::new`] cut wide ranges into pieces of at least 4 segments, a few
 //! per thread of rayon's pool, and [`PrimesIn`] implements rayon's
 //! `IntoParallelIterator` the same way. Every piece keeps its own sieving
 //! primes. [`prime_pi`], [`prime_sum`] and [`PrimeSums`] share out the
@@ -165,10 +165,10 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// and counted a word at a time, or, next to `√hi`, tested number by
 /// number. The switch lies where the two cost the same on the machine of
 /// the crate docs' [speed section](crate#speed): from about `2.5 · 10^5`
-/// numbers starting at 0, `5.5 · 10^6` near `10^9`, `1.2 · 10^8` near
-/// `10^12`, `10^9` near `10^14` and `1.5 · 10^10` near `10^16` (1.3 to
-/// 2.5 times as many for sums). To sieve whatever the width, count
-/// [`primes_in`]`(range)`.
+/// numbers starting at 0, `5.5 · 10^6` near `10^9`, `1.4 · 10^7` near
+/// `10^10`, `1.3 · 10^8` near `10^12`, `1.2 · 10^9` near `10^14` and
+/// `1.3 · 10^10` near `10^16` (1.3 to 2.5 times as many for sums). To
+/// sieve whatever the width, count [`primes_in`]`(range)`.
 ///
 /// An empty or reversed range holds no primes.
 ///
@@ -178,7 +178,7 @@ fn half_open(range: impl RangeBounds<u64>) -> Range<u64> {
 /// [`prime_pi`]) and the sieve's: time `O(w log log hi + √hi)` for a
 /// range of width `w`, memory about 8 bytes per sieving prime up to `√hi`
 /// that has a multiple in the range (`O(√hi / log hi)`), grown as the
-/// segments advance, and one 256 KiB segment. With the `rayon` feature each
+/// segments advance, and one 1 MiB segment. With the `rayon` feature each
 /// thread sieves its own piece with its own sieving primes: near `2^64`
 /// that is up to 1.6 GB per thread.
 ///
@@ -321,7 +321,7 @@ pub fn prime_sum_by_residue(x: u64, q: u64) -> Result<Vec<u128>, Error> {
 /// increasing from the front and decreasing from the back.
 ///
 /// An empty or reversed range yields nothing. Nothing is sieved until the
-/// first prime is asked for; each end then sieves one 256 KiB segment at a
+/// first prime is asked for; each end then sieves one 1 MiB segment at a
 /// time. Each end keeps its sieving primes from segment to segment, the
 /// large ones in the buckets of the segments they have a multiple in, so
 /// going backwards costs about as much as going forwards.

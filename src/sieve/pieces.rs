@@ -8,10 +8,10 @@ use std::ops::Range;
 use super::stream::{ForwardSieve, PrimesIn, SEGMENT_BYTES};
 use crate::{Error, threads};
 
-/// A piece has at least this many segments: each piece builds its own
-/// sieving primes, which costs about as much as sieving a few segments
-/// when `√hi` is large.
-const MIN_SEGMENTS: u64 = 16;
+/// A piece has at least this many segments (126 million numbers): each
+/// piece builds its own sieving primes, which costs about as much as
+/// sieving a few segments when `√hi` is large.
+pub(super) const MIN_SEGMENTS: u64 = 4;
 
 /// Pieces per thread, so that a thread that finishes early takes another.
 const PIECES_PER_THREAD: u64 = 4;
