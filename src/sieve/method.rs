@@ -42,25 +42,33 @@ pub(super) enum Total {
 /// engine values, found by alternating the methods (medians of 31 to 301
 /// runs on the Xeon, both cores) at `10^5` to `10^{9.5}`, that of `π` to
 /// half the sieve's modelled time there, that of `Σ p` scaled with it
-/// (and at `10^{9.5}` set from its own switch the same way).
+/// (and at `10^{9.5}` set from its own switch the same way). With the
+/// sieve's 1 MiB segments the entries at `10^10` to `10^11` were set anew
+/// the same way, from the widths at which the times met (one thread on
+/// the Xeon, medians of 15 to 21 runs in a row of each method): the
+/// engine had become faster there than these had said.
 const ENGINE_NS: [[f64; 30]; 2] = [
     [
-        1.73e4, 1.73e4, 1.96e4, 3.06e4, 6.87e4, 1.13e5, 2.57e5, 4.14e5, 8.11e5, 1.27e6, 3.8e6,
-        6.37e6, 1.15e7, 1.95e7, 3.35e7, 6.6e7, 1.31e8, 2.74e8, 5.26e8, 1.04e9, 2.13e9, 4.93e9,
+        1.73e4, 1.73e4, 1.96e4, 3.06e4, 6.87e4, 1.13e5, 2.57e5, 4.14e5, 8.11e5, 1.27e6, 2.35e6,
+        5.0e6, 9.5e6, 1.95e7, 3.35e7, 6.6e7, 1.31e8, 2.74e8, 5.26e8, 1.04e9, 2.13e9, 4.93e9,
         9.44e9, 1.97e10, 4.02e10, 8.89e10, 1.95e11, 4.27e11, 9.44e11, 2.06e12,
     ],
     [
-        2.29e4, 2.29e4, 2.61e4, 4.4e4, 1.02e5, 1.62e5, 4.39e5, 6.03e5, 1.31e6, 2.47e6, 5.85e6,
-        1.08e7, 2.2e7, 3.91e7, 6.84e7, 1.29e8, 3.02e8, 6.2e8, 1.28e9, 1.93e9, 5.08e9, 9.15e9,
+        2.29e4, 2.29e4, 2.61e4, 4.4e4, 1.02e5, 1.62e5, 4.39e5, 6.03e5, 1.31e6, 2.47e6, 4.3e6,
+        8.2e6, 1.72e7, 3.91e7, 6.84e7, 1.29e8, 3.02e8, 6.2e8, 1.28e9, 1.93e9, 5.08e9, 9.15e9,
         1.93e10, 3.85e10, 7.91e10, 1.71e11, 3.85e11, 8.32e11, 1.81e12, 4.07e12,
     ],
 ];
 
 /// The sieve's time per number of the range (nanoseconds) when its end is
 /// near `10^k`, `k = 0, 2, 4, ..., 20`, over ranges about as wide as the
-/// switch at that height.
+/// switch at that height, in the engine's units: at `10^12` to `10^16` set
+/// with the 1 MiB segments so that the switch falls where the two methods'
+/// times met (one thread on the Xeon, medians of 3 to 21 runs in a row),
+/// within 10% of that width at `10^8` to `10^16`. The entries at `10^18` and
+/// `10^20`, where one run of either method takes minutes, are as before.
 const SIEVE_NS: [f64; 11] = [
-    0.067, 0.067, 0.067, 0.067, 0.25, 0.33, 0.55, 1.0, 1.25, 1.6, 2.0,
+    0.067, 0.067, 0.067, 0.067, 0.25, 0.33, 0.51, 0.87, 1.4, 1.6, 2.0,
 ];
 
 /// The sieve's time per integer up to `√hi` for its sieving primes.
