@@ -174,12 +174,20 @@ fn backwards_across_whole_segments() {
 
 #[test]
 fn small_and_large_sieving_primes() {
-    // Sieving primes below 6144 work per L1 piece, the rest per segment:
-    // 6143 and 6151 are the last and first of each, and their squares the
-    // bounds at which each first crosses off.
-    let table = byte_sieve(38_000_000);
-    let below = |hi: u64| table[..hi as usize].iter().filter(|&&p| p).count() as u64;
-    for p in [6133u64, 6143, 6151, 6163] {
+    // Sieving primes below 12288 work per L1 piece, the rest per segment:
+    // 12281 and 12289 are the last and first of each, and their squares
+    // the bounds at which each first crosses off.
+    let table = byte_sieve(151_400_000);
+    let between = |lo: u64, hi: u64| {
+        table[lo as usize..hi as usize]
+            .iter()
+            .filter(|&&p| p)
+            .count() as u64
+    };
+    for p in [12277u64, 12281, 12289, 12301] {
+        // The primes below `p² - 1002`, counted once.
+        let base = between(0, p * p - 1002);
+        let below = |hi: u64| base + between(p * p - 1002, hi);
         for hi in p * p - 2..=p * p + 2 {
             assert_eq!(sieve_count(0..hi), below(hi), "count_primes(0..{hi})");
             assert_eq!(
@@ -297,13 +305,13 @@ fn around_the_square(p: u64) -> [std::ops::Range<u64>; 3] {
 
 #[test]
 fn sieved_ranges_cross_off_prime_squares() {
-    // Every prime below 2^13, past the small sieving primes' end at 6144,
+    // Every prime below 2^14, past the small sieving primes' end at 12288,
     // then the three primes on either side of 2^16, of 2^20 (a segment's
     // bytes) and of 2^22 (where the buckets start), and one on either side
     // of 2^24 (the
     // largest sieving primes of ranges near 2^48); the largest of all runs
     // in release.
-    let mut primes = miller_rabin::primes(0, 1 << 13);
+    let mut primes = miller_rabin::primes(0, 1 << 14);
     for (power, count) in [(1u64 << 16, 3), (1 << 20, 3), (1 << 22, 3), (1 << 24, 1)] {
         let above = (power..).filter(|&n| miller_rabin::is_prime(n));
         let below = (0..power).rev().filter(|&n| miller_rabin::is_prime(n));
@@ -358,7 +366,7 @@ fn a_prime_whose_last_multiple_the_presieve_crossed_is_left_out() {
     // `p (m + 2)`, with `m + 2` prime so that only `p` crosses that one
     // off: a small, a medium and a bucket prime (from `2^22`).
     let wheel = |m: u64| [2, 3, 5].iter().all(|&q| !m.is_multiple_of(q));
-    for p in [1009u64, 7001, 4_194_319] {
+    for p in [1009u64, 13_001, 4_194_319] {
         let m = (p..)
             .find(|&m| m % 7 == 0 && wheel(m) && wheel(m + 2) && trial_division(m + 2))
             .unwrap();

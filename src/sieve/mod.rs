@@ -31,7 +31,7 @@
 //! `30b + {1, 7, 11, 13, 17, 19, 23, 29}`. The streaming sieve works through
 //! 1 MiB segments (31.5 million numbers, half an L2 cache). Each segment
 //! starts as the AND of periodic patterns with the multiples of 7 to 163
-//! already removed. The sieving primes below 6144 then work through it one
+//! already removed. The sieving primes below 12288 then work through it one
 //! 48 KiB (L1-sized) piece at a time, those up to `2^22` over the whole
 //! segment; each crosses off its multiples eight at a time, one wheel turn
 //! per step, with bit masks fixed at compile time, the primes kept apart by
