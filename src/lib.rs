@@ -134,18 +134,18 @@
 //!
 //! | work | ratio |
 //! |---|---|
-//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)` | 0.99× primesieve; 1.26× on the Xeon, after the latest changes |
-//! | over `[0, 10^10)` | 1.12× primesieve; 1.30× on the Xeon, after the latest changes |
-//! | over `[10^12, 10^12 + 10^10)` | 1.38× primesieve; 1.15× on the Xeon, after the latest changes |
-//! | over `[10^15, 10^15 + 10^10)` | 1.56× primesieve; 1.40× on the Xeon, after the latest changes |
-//! | over `[10^18, 10^18 + 10^9)` | 1.33× primesieve, 0.83× its peak memory (193 MiB against 232 MiB); 1.47× on the Xeon, after the latest changes |
-//! | over `[2^64 - 10^10, 2^64)` | 1.32× primesieve and 0.90× its peak memory (1174 MiB against 1306 MiB); 1.32× on the Xeon, after the latest changes |
-//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.03× primesieve's iterator, as it times itself (15 alternations, on the Xeon); 1.08× after the latest changes |
-//! | the same in a plain `for` loop | 1.26× primesieve's iterator (on the Xeon, also after the latest changes) |
-//! | the same backwards, `.rev().sum()` | 1.10× the time forwards, 1.13× primesieve's iterator (on the Xeon); 1.07× and 1.15× after the latest changes |
+//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)` | 0.99× primesieve; 1.22× on the Xeon, after the latest changes |
+//! | over `[0, 10^10)` | 1.12× primesieve; 1.26× on the Xeon, after the latest changes |
+//! | over `[10^12, 10^12 + 10^10)` | 1.38× primesieve; 1.17× on the Xeon, after the latest changes |
+//! | over `[10^15, 10^15 + 10^10)` | 1.56× primesieve; 1.41× on the Xeon, after the latest changes |
+//! | over `[10^18, 10^18 + 10^9)` | 1.33× primesieve, 0.83× its peak memory (193 MiB against 232 MiB); 1.44× on the Xeon, after the latest changes |
+//! | over `[2^64 - 10^10, 2^64)` | 1.32× primesieve and 0.90× its peak memory (1174 MiB against 1306 MiB); 1.23× on the Xeon, after the latest changes, and 0.98× its peak memory |
+//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.03× primesieve's iterator, as it times itself (15 alternations, on the Xeon); 1.05× after the latest changes |
+//! | the same in a plain `for` loop | 1.26× primesieve's iterator (on the Xeon); 1.28× after the latest changes |
+//! | the same backwards, `.rev().sum()` | 1.10× the time forwards, 1.13× primesieve's iterator (on the Xeon); 1.12× and 1.18× after the latest changes |
 //! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.02× primecount; 1.29× on the Xeon, after the latest changes |
 //! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.09× primecount, at most its peak memory; 1.38× on the Xeon, after the latest changes |
-//! | the same on both cores | 1.09× primecount on 2 threads; 1.95× on the Xeon |
+//! | the same on both cores | 1.09× primecount on 2 threads; 1.39× on the Xeon, after the latest changes |
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.14× primecount, 1.15× its peak memory (36.2 MiB against 31.5 MiB), one pair; on both cores 1.16× primecount on 2 threads, one pair; 2.02× on the Xeon |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.49× primesum, 2.07× primecount's `π(10^16)`; 0.50× and 2.99× on the Xeon |
 //! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)` | 1.65× [`prime_sum`](sieve::prime_sum)`(10^16)`; 1.26× on the Xeon |
@@ -156,8 +156,8 @@
 //! | for `q` = 5, 7 (eight classes) and 9, 10, 11 (twelve) | 6.1× and 7.4× to 7.5× `prime_pi(10^14)` on the Xeon, after the latest changes; 9.0× to 10.0× on the EPYC before them |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.11× primecount `--nth-prime`; 1.17× on the Xeon, after the latest changes |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.13× primecount `--nth-prime`; 1.38× on the Xeon, after the latest changes (one run each) |
-//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch | 0.99× the faster of the sieve and the engine by the medians, on the Xeon after the latest changes |
-//! | over `[10^14, 10^14 + 1.04 · 10^9)`, at the switch | 1.01× the faster of the two by the medians, on the Xeon after the latest changes |
+//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch | 0.99× the faster of the sieve and the engine by the medians; 1.03× on the Xeon after the latest changes |
+//! | over `[10^14, 10^14 + 1.04 · 10^9)`, at the switch | 1.01× the faster of the two by the medians; 0.98× on the Xeon after the latest changes |
 //!
 //! Earlier figures, measured against the crate's own or plain baselines:
 //!
