@@ -308,9 +308,8 @@ fn sieved_ranges_cross_off_prime_squares() {
     // Every prime below 2^14, past the small sieving primes' end at 12288,
     // then the three primes on either side of 2^16, of 2^20 (a segment's
     // bytes) and of 2^22 (where the buckets start), and one on either side
-    // of 2^24 (the
-    // largest sieving primes of ranges near 2^48); the largest of all runs
-    // in release.
+    // of 2^24 (the largest sieving primes of ranges near 2^48); the largest
+    // of all runs in release.
     let mut primes = miller_rabin::primes(0, 1 << 14);
     for (power, count) in [(1u64 << 16, 3), (1 << 20, 3), (1 << 22, 3), (1 << 24, 1)] {
         let above = (power..).filter(|&n| miller_rabin::is_prime(n));

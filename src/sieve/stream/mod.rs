@@ -21,13 +21,15 @@ pub(crate) use forward::ForwardSieve;
 /// Bytes per segment (30 numbers each): half the 2 MiB L2 cache of the
 /// 48 KiB L1d, 2 MiB L2 core the sieve is tuned on (Intel Xeon, AVX-512).
 /// Counting `[10^12, 10^12 + 10^10)` took 0.76× the time with 1 MiB segments
-/// as with 256 KiB, `[10^15, 10^15 + 10^10)` 0.93×, and `[0, 10^9)` 0.97×;
+/// as with 256 KiB, `[10^15, 10^15 + 10^10)` 0.91×, and `[0, 10^9)` 0.97×;
 /// 512 KiB and 2 MiB segments were slower at one height or another.
 pub(crate) const SEGMENT_BYTES: usize = 1024 * 1024;
 
 /// Bytes per sub-segment that the small sieving primes work through at a
 /// time: the L1 data cache of the same core (48 KiB), which counted
-/// `[0, 10^9)` in 0.93× the time of 32 KiB pieces.
+/// `[0, 10^9)` in 0.93× the time of 32 KiB pieces (with 256 KiB segments);
+/// with 1 MiB segments, 32, 64 and 96 KiB pieces took 1.04× to 1.5× the
+/// time of 48 KiB at every height tried.
 const L1_BYTES: usize = 48 * 1024;
 
 /// Sieving primes below this hit every L1 sub-segment dozens of times and
