@@ -116,14 +116,20 @@ fn check_edge(lo: u64, edge: u64) {
 fn segment_and_piece_edges() {
     // From 0 every sieving prime joins on the way; elsewhere the segments
     // and pieces start at the range's first byte, wherever it is.
-    check_edge(0, PIECE);
+    // The pieces of every size the sieve may choose are probed, whichever
+    // this core's is.
+    for piece in PIECES {
+        check_edge(0, piece);
+        for lo in [1_000_003, 1_000_000_000_007] {
+            let first = lo / 30 * 30;
+            check_edge(lo, first + piece);
+            check_edge(lo, first + 7 * piece);
+        }
+    }
     check_edge(0, SEGMENT);
     check_edge(0, 2 * SEGMENT);
     for lo in [1_000_003, 1_000_000_000_007] {
-        let first = lo / 30 * 30;
-        check_edge(lo, first + PIECE);
-        check_edge(lo, first + 7 * PIECE);
-        check_edge(lo, first + SEGMENT);
+        check_edge(lo, lo / 30 * 30 + SEGMENT);
     }
 }
 
@@ -174,17 +180,20 @@ fn backwards_across_whole_segments() {
 
 #[test]
 fn small_and_large_sieving_primes() {
-    // Sieving primes below 12288 work per L1 piece, the rest per segment:
-    // 12281 and 12289 are the last and first of each, and their squares
-    // the bounds at which each first crosses off.
-    let table = byte_sieve(151_400_000);
+    // Sieving primes below a quarter of the L1 piece's bytes (8192, 12288
+    // or 16384, whichever piece the core takes) work per piece, the rest
+    // per segment: the two primes on either side of each bound, and their
+    // squares the bounds at which each first crosses off.
+    let table = byte_sieve(269_600_000);
     let between = |lo: u64, hi: u64| {
         table[lo as usize..hi as usize]
             .iter()
             .filter(|&&p| p)
             .count() as u64
     };
-    for p in [12277u64, 12281, 12289, 12301] {
+    for p in [
+        8179u64, 8191, 8209, 8219, 12277, 12281, 12289, 12301, 16369, 16381, 16411, 16417,
+    ] {
         // The primes below `p² - 1002`, counted once.
         let base = between(0, p * p - 1002);
         let below = |hi: u64| base + between(p * p - 1002, hi);
@@ -305,13 +314,20 @@ fn around_the_square(p: u64) -> [std::ops::Range<u64>; 3] {
 
 #[test]
 fn sieved_ranges_cross_off_prime_squares() {
-    // Every prime below 2^14, past the small sieving primes' end at 12288,
-    // then the three primes on either side of 2^16, of 2^20 (a segment's
-    // bytes) and of 2^22 (where the buckets start), and one on either side
-    // of 2^24 (the largest sieving primes of ranges near 2^48); the largest
-    // of all runs in release.
-    let mut primes = miller_rabin::primes(0, 1 << 14);
-    for (power, count) in [(1u64 << 16, 3), (1 << 20, 3), (1 << 22, 3), (1 << 24, 1)] {
+    // Every prime below 2^15, past each end of the small sieving primes
+    // (8192, 12288 and 16384, for pieces of 32, 48 and 64 KiB), then the
+    // three primes on either side of 2^16, of 2^20 (a segment's bytes) and
+    // of 2^22 (where the buckets start), and one on either side of 2^24
+    // (the largest sieving primes of ranges near 2^48); the largest of all
+    // runs in release.
+    let mut primes = miller_rabin::primes(0, 1 << 15);
+    for (power, count) in [
+        (1u64 << 14, 3),
+        (1 << 16, 3),
+        (1 << 20, 3),
+        (1 << 22, 3),
+        (1 << 24, 1),
+    ] {
         let above = (power..).filter(|&n| miller_rabin::is_prime(n));
         let below = (0..power).rev().filter(|&n| miller_rabin::is_prime(n));
         primes.extend(above.take(count).chain(below.take(count)));

@@ -29,13 +29,16 @@
 //!
 //! Only numbers coprime to 30 are stored: byte `b` holds the eight numbers
 //! `30b + {1, 7, 11, 13, 17, 19, 23, 29}`. The streaming sieve works through
-//! 1 MiB segments (31.5 million numbers, half an L2 cache). Each segment
+//! 1 MiB segments (31.5 million numbers, half or all of an L2 cache). Each segment
 //! starts as the AND of periodic patterns with the multiples of 7 to 163
-//! already removed. The sieving primes below 12288 then work through it one
-//! 48 KiB (L1-sized) piece at a time, those up to `2^22` over the whole
-//! segment; each crosses off its multiples eight at a time, one wheel turn
-//! per step, with bit masks fixed at compile time, the primes kept apart by
-//! residue class so that each class runs its own loop. The larger ones have
+//! already removed. The smallest sieving primes then work through it one
+//! L1-sized piece at a time: pieces of 32, 48 or 64 KiB, the largest that
+//! fits in the core's L1 data cache (read at run time on Linux; 32 KiB
+//! elsewhere), for the primes below a quarter of the piece's bytes. The
+//! sieving primes from there up to `2^22` work over the whole segment;
+//! each crosses off its multiples eight at a time, one wheel turn per step,
+//! with bit masks fixed at compile time, the primes kept apart by residue
+//! class so that each class runs its own loop. The larger ones have
 //! at most a few multiples in a segment: each waits in the bucket of the
 //! segment that holds its next multiple (a ring of buckets, one for each
 //! segment ahead, of 8 KiB blocks from a pool), is visited only there, and

@@ -11,12 +11,13 @@ pub mod slider;
 #[allow(unused_imports, reason = "each test file uses its own part")]
 pub use shared::{in_pool, xorshift};
 
-/// Numbers per sieve segment (1 MiB, 30 numbers a byte), per L1 piece
-/// (48 KiB) and per batch of words a stream decodes into primes at a time
-/// (32 words of 8 bytes); a unit test in the crate keeps these in step with
-/// its constants.
+/// Numbers per sieve segment (1 MiB, 30 numbers a byte), per L1 piece (32,
+/// 48 or 64 KiB: the sieve takes the largest that fits in the core's L1d)
+/// and per batch of words a stream decodes into primes at a time (32 words
+/// of 8 bytes); a unit test in the crate keeps these in step with its
+/// constants.
 pub const SEGMENT: u64 = 30 * 1024 * 1024;
-pub const PIECE: u64 = 30 * 48 * 1024;
+pub const PIECES: [u64; 3] = [30 * 32 * 1024, 30 * 48 * 1024, 30 * 64 * 1024];
 pub const DECODED: u64 = 30 * 32 * 8;
 
 /// Whether `n` is prime, by trial division by every integer up to `√n`.

@@ -6,10 +6,7 @@
 use num_integer::Roots;
 
 use super::forward::SievingPrimes;
-use super::{
-    BUCKETS_FROM, DECODE_WORDS, DECODED, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES,
-    prime_pi_upper_bound,
-};
+use super::{BUCKETS_FROM, DECODE_WORDS, DECODED, L1Pieces, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::Error;
 use crate::sieve::buckets::{self, DownBuckets};
 use crate::sieve::cross::{Classes, SievingPrime};
@@ -48,7 +45,9 @@ enum Descent {
 #[derive(Clone)]
 pub(super) struct Backward {
     descent: Descent,
-    /// The primes below [`PIECEWISE_BELOW`] with a multiple in the current
+    /// The L1 pieces the small sieving primes cross a segment in.
+    pieces: L1Pieces,
+    /// The primes below [`L1Pieces::small_below`] with a multiple in the current
     /// segment, crossed one L1 piece at a time, and the others below
     /// [`BUCKETS_FROM`].
     small: Classes,
@@ -74,6 +73,7 @@ impl Backward {
         let (lo_byte, next_end) = wheel::byte_range(lo, hi);
         Ok(Backward {
             descent: Descent::Unstarted(sieving),
+            pieces: L1Pieces::of_this_core(),
             small: Classes::default(),
             medium: Classes::default(),
             lo,
@@ -139,8 +139,9 @@ impl Backward {
         let len = seg_end - seg_byte;
         self.small.clear();
         self.medium.clear();
+        let small_below = self.pieces.small_below();
         let mut add = |sp: Option<SievingPrime>, p: u64| match sp {
-            Some(sp) if p < PIECEWISE_BELOW => self.small.push(sp),
+            Some(sp) if p < small_below => self.small.push(sp),
             Some(sp) => self.medium.push(sp),
             None => {}
         };
@@ -185,7 +186,7 @@ impl Backward {
                 }
             }
         }
-        for chunk in self.buf.chunks_mut(L1_BYTES) {
+        for chunk in self.buf.chunks_mut(self.pieces.bytes()) {
             self.small.cross(chunk);
         }
         self.medium.cross(&mut self.buf);

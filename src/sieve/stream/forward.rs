@@ -4,10 +4,7 @@
 
 use num_integer::Roots;
 
-use super::{
-    BUCKETS_FROM, DECODE_WORDS, DECODED, L1_BYTES, PIECEWISE_BELOW, SEGMENT_BYTES,
-    prime_pi_upper_bound,
-};
+use super::{BUCKETS_FROM, DECODE_WORDS, DECODED, L1Pieces, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::Error;
 use crate::sieve::buckets::{self, Buckets};
 use crate::sieve::cross::{Classes, SievingPrime};
@@ -24,8 +21,10 @@ pub(crate) struct ForwardSieve {
     next_byte: u64,
     /// The byte past the last segment's end.
     end_byte: u64,
-    /// Sieving primes below [`PIECEWISE_BELOW`] whose square lies below the
-    /// current segment's end.
+    /// The L1 pieces the small sieving primes cross a segment in.
+    pieces: L1Pieces,
+    /// Sieving primes below [`L1Pieces::small_below`] whose square lies
+    /// below the current segment's end.
     small: Classes,
     /// The same for the sieving primes from there to [`BUCKETS_FROM`],
     /// with several multiples a segment: each visits every segment.
@@ -67,6 +66,7 @@ impl ForwardSieve {
             hi,
             next_byte,
             end_byte,
+            pieces: L1Pieces::of_this_core(),
             small: Classes::default(),
             medium,
             large,
@@ -115,7 +115,7 @@ impl ForwardSieve {
         let seg_end = seg_byte + seg.len() as u64;
         presieve(seg, seg_byte);
         self.activate(seg_byte, seg_end);
-        for chunk in seg.chunks_mut(L1_BYTES) {
+        for chunk in seg.chunks_mut(self.pieces.bytes()) {
             self.small.cross(chunk);
         }
         self.medium.cross(seg);
@@ -135,7 +135,7 @@ impl ForwardSieve {
             self.pending = None;
             let from = (30 * seg_byte).max(self.lo);
             if let Some(sp) = SievingPrime::new(p, from, seg_byte, self.end_byte) {
-                if p < PIECEWISE_BELOW {
+                if p < self.pieces.small_below() {
                     self.small.push(sp);
                 } else if p < BUCKETS_FROM {
                     self.medium.push(sp);

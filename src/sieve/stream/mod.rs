@@ -5,6 +5,7 @@
 
 mod backward;
 mod forward;
+mod l1;
 
 use std::iter::FusedIterator;
 use std::ops::Range;
@@ -17,29 +18,16 @@ use crate::Error;
 use backward::Backward;
 use forward::Forward;
 pub(crate) use forward::ForwardSieve;
+use l1::L1Pieces;
 
 /// Bytes per segment (30 numbers each): half the 2 MiB L2 cache of the
 /// 48 KiB L1d, 2 MiB L2 core the sieve is tuned on (Intel Xeon, AVX-512).
 /// Counting `[10^12, 10^12 + 10^10)` took 0.76× the time with 1 MiB segments
 /// as with 256 KiB, `[10^15, 10^15 + 10^10)` 0.91×, and `[0, 10^9)` 0.97×;
-/// 512 KiB and 2 MiB segments were slower at one height or another.
+/// 512 KiB and 2 MiB segments were slower at one height or another. On a
+/// 32 KiB L1d, 1 MiB L2 core (AMD EPYC, Zen 4), 512 KiB segments took 1.01×
+/// the time at `10^12` and 1.05× at `10^15`.
 pub(crate) const SEGMENT_BYTES: usize = 1024 * 1024;
-
-/// Bytes per sub-segment that the small sieving primes work through at a
-/// time: the L1 data cache of the same core (48 KiB), which counted
-/// `[0, 10^9)` in 0.93× the time of 32 KiB pieces (with 256 KiB segments);
-/// with 1 MiB segments, 32, 64 and 96 KiB pieces took 1.04× to 1.5× the
-/// time of 48 KiB at every height tried.
-const L1_BYTES: usize = 48 * 1024;
-
-/// Sieving primes below this hit every L1 sub-segment dozens of times and
-/// work through the sub-segments; larger ones cross off the whole segment at
-/// once. Measured best at `L1_BYTES / 4` on the Xeon (48 KiB L1, 1 MiB
-/// segments): `[0, 10^9)` counted in 0.94× the time of `L1_BYTES / 8`
-/// and of `L1_BYTES / 2`, `[10^12, 10^12 + 10^10)` in 0.97×, `[10^15,
-/// 10^15 + 2 · 10^9)` in the same time; `L1_BYTES / 8` had measured best on
-/// a 32 KiB L1, 512 KiB L2 core.
-const PIECEWISE_BELOW: u64 = L1_BYTES as u64 / 4;
 
 /// Sieving primes from this on have at most a few multiples in a segment
 /// and wait in buckets for the segments they have one in. Measured on a 32
@@ -325,8 +313,8 @@ mod tests {
         // `tests/common/mod.rs` has these sizes for the edges the tests probe,
         // and the tests cut pieces of 4 segments: change both together.
         assert_eq!(
-            (SEGMENT_BYTES, L1_BYTES, PIECEWISE_BELOW, BUCKETS_FROM),
-            (1024 * 1024, 48 * 1024, 12288, 1 << 22)
+            (SEGMENT_BYTES, l1::PIECE_BYTES, BUCKETS_FROM),
+            (1024 * 1024, [32 * 1024, 48 * 1024, 64 * 1024], 1 << 22)
         );
         assert_eq!(DECODE_WORDS, 32);
         assert_eq!(super::super::pieces::MIN_SEGMENTS, 4);
