@@ -119,45 +119,47 @@
 //! # Speed
 //!
 //! The one place for measured figures; item docs refer here. Measured on
-//! shared 2-core KVM machines, one thread unless said, as whole-process
-//! ratios of medians against a baseline run alternately in the same
-//! session: primesieve 12.16 and primecount 8.7, built from source for the
-//! processor, and primesum 1.7. The first figure of each row was measured
-//! on an AMD EPYC without AVX-512 (Zen 2, family 23 model 49), after the
-//! latest changes, in 3 to 7 pairs unless the row says otherwise (the
-//! residue-class rows, `PrimeSums::new` and the switch rows in one run of
-//! the crate's bench). Where a row also gives a figure "on the Xeon", it
-//! was measured on an Intel Xeon with AVX-512 (family 6 model 167) in an
-//! earlier session, for the engine before its queries lost their
-//! branches, unless the row says "after the latest changes" (one run of
-//! the crate's bench). Below 1 the crate is faster.
+//! shared 2-core KVM machines, one thread unless said, as ratios of times
+//! against a baseline run in the same session: primesieve 12.16 (and its
+//! iterator) and primecount 8.7, built from source for the processor, and
+//! primesum 1.7. The first column was measured on an AMD EPYC with AVX-512
+//! (Zen 4, family 25 model 17: 32 KiB L1d, 1 MiB L2 a core) after the
+//! latest changes, in one run of the crate's bench or in 3 to 9 alternating
+//! whole-process pairs; where two figures are given, two runs gave them,
+//! the machine's speed drifting by up to 15% between runs. The second
+//! column was measured on an Intel Xeon with AVX-512 (family 6 model 167:
+//! 48 KiB L1d, 2 MiB L2 a core) in the session before, in one run of the
+//! bench, with the code the same but for the L1 pieces, which are 48 KiB on
+//! that core either way. Below 1 the crate is faster.
 //!
-//! | work | ratio |
-//! |---|---|
-//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)` | 0.99× primesieve; 1.22× on the Xeon, after the latest changes |
-//! | over `[0, 10^10)` | 1.12× primesieve; 1.26× on the Xeon, after the latest changes |
-//! | over `[10^12, 10^12 + 10^10)` | 1.38× primesieve; 1.17× on the Xeon, after the latest changes |
-//! | over `[10^15, 10^15 + 10^10)` | 1.56× primesieve; 1.41× on the Xeon, after the latest changes |
-//! | over `[10^18, 10^18 + 10^9)` | 1.33× primesieve, 0.83× its peak memory (193 MiB against 232 MiB); 1.44× on the Xeon, after the latest changes |
-//! | over `[2^64 - 10^10, 2^64)` | 1.32× primesieve and 0.90× its peak memory (1174 MiB against 1306 MiB); 1.23× on the Xeon, after the latest changes, and 0.98× its peak memory |
-//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()` | 1.03× primesieve's iterator, as it times itself (15 alternations, on the Xeon); 1.05× after the latest changes |
-//! | the same in a plain `for` loop | 1.26× primesieve's iterator (on the Xeon); 1.28× after the latest changes |
-//! | the same backwards, `.rev().sum()` | 1.10× the time forwards, 1.13× primesieve's iterator (on the Xeon); 1.12× and 1.18× after the latest changes |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)` | 1.02× primecount; 1.29× on the Xeon, after the latest changes |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.09× primecount, at most its peak memory; 1.38× on the Xeon, after the latest changes |
-//! | the same on both cores | 1.09× primecount on 2 threads; 1.39× on the Xeon, after the latest changes |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.14× primecount, 1.15× its peak memory (36.2 MiB against 31.5 MiB), one pair; on both cores 1.16× primecount on 2 threads, one pair; 2.02× on the Xeon |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)` | 0.49× primesum, 2.07× primecount's `π(10^16)`; 0.50× and 2.99× on the Xeon |
-//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)` | 1.65× [`prime_sum`](sieve::prime_sum)`(10^16)`; 1.26× on the Xeon |
-//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4) | 2.32× [`prime_pi`](sieve::prime_pi)`(10^14)` on the Xeon, after the latest changes; 3.1× on the EPYC before them |
-//! | the same for `q` = 1, 2 (a plain run) | 1.0× `prime_pi(10^14)` on the Xeon |
-//! | for `q` = 3, 6 (two characters) | 2.8× `prime_pi(10^14)` on the Xeon; 2.8× to 3.3× on the EPYC |
-//! | for `q` = 8, 12 (four characters) | 3.3× and 3.5× `prime_pi(10^14)` on the Xeon; 4.3× to 4.8× on the EPYC |
-//! | for `q` = 5, 7 (eight classes) and 9, 10, 11 (twelve) | 6.1× and 7.4× to 7.5× `prime_pi(10^14)` on the Xeon, after the latest changes; 9.0× to 10.0× on the EPYC before them |
-//! | [`nth_prime`](sieve::nth_prime)`(10^12)` | 1.11× primecount `--nth-prime`; 1.17× on the Xeon, after the latest changes |
-//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.13× primecount `--nth-prime`; 1.38× on the Xeon, after the latest changes (one run each) |
-//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch | 0.99× the faster of the sieve and the engine by the medians; 1.03× on the Xeon after the latest changes |
-//! | over `[10^14, 10^14 + 1.04 · 10^9)`, at the switch | 1.01× the faster of the two by the medians; 0.98× on the Xeon after the latest changes |
+//! | work | AMD EPYC (Zen 4) | Intel Xeon |
+//! |---|---|---|
+//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)`, against primesieve | 0.99× | 1.22× |
+//! | over `[0, 10^10)` | 1.11×, 1.23× | 1.26× |
+//! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13× | 1.17× |
+//! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50× | 1.41× |
+//! | over `[10^18, 10^18 + 10^9)` | 1.40× | 1.44× |
+//! | over `[2^64 - 10^10, 2^64)` | 1.40× | 1.23×, and 0.98× primesieve's peak memory |
+//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73× | 1.05× |
+//! | the same in a plain `for` loop | 1.03× | 1.28× |
+//! | the same backwards, `.rev().sum()`, against the same forwards | 1.26× | 1.12× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)`, against primecount | 0.93×, 1.09×, 1.15× | 1.29× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21× | 1.38× |
+//! | the same on both cores, against primecount on 2 threads | 1.15× | 1.39× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^17)` | 1.20× (one pair) | — |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, and 1.26× primecount's peak memory (40.5 MB against 32.2 MB), one pair | 2.02×, for the engine before its queries lost their branches |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35× | 2.99× (and 0.50× primesum) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 2.2× (70.9 MB) | — |
+//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64× | 1.26× |
+//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.9× | 2.32× |
+//! | the same for `q` = 1, 2 (a plain run) | 1.2×, 1.3× | 1.0× |
+//! | for `q` = 3, 6 (two characters) | 3.1×, 3.2× | 2.8× |
+//! | for `q` = 8, 12 (four characters) | 4.0×, 3.9× | 3.3×, 3.5× |
+//! | for `q` = 5, 7 (eight classes) and 9, 10, 11 (twelve) | 8.2×, 8.7×; 10.1×, 8.5×, 10.2× | 6.1×; 7.4× to 7.5× |
+//! | [`nth_prime`](sieve::nth_prime)`(10^12)`, against primecount `--nth-prime` | 1.13× | 1.17× |
+//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.18× (one sample each) | 1.38× (one sample each) |
+//! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch, against the faster of the sieve and the engine | 1.02× | 1.03× |
+//! | over `[10^14, 10^14 + 1.04 · 10^9)`, at the switch | 0.96× | 0.98× |
 //!
 //! Earlier figures, measured against the crate's own or plain baselines:
 //!
