@@ -248,7 +248,7 @@ where
     }
     /// The running sum kept, and each prime since added to its class alone.
     #[inline(always)]
-    fn over_primes(&self, k: usize, prefix: &[Self::V], primes: &[u32]) -> Self::V {
+    fn over_primes(&self, k: usize, prefix: &[Self::V], _: &[u64], primes: &[u32]) -> Self::V {
         let kept = k / Self::PREFIX_STRIDE;
         let mut value = prefix[kept];
         value.q = self.q as u8;

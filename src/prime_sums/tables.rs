@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use num_integer::Roots;
 
-use super::weight::Weight;
+use super::weight::{Prefix, Weight};
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
 use crate::sieve::wheel::{WHEEL_PRIMES, bit_of, wheel_primes_below, word_mask_up_to};
@@ -16,9 +16,11 @@ pub(super) struct Tables<W: Weight> {
     /// `primes[b] = p_b` for `1 <= b <= π(y)`; `primes[0] = 1`.
     pub(super) primes: Vec<u32>,
     /// `prefix[k] = Σ_{i <= b} f(p_i)` for `b = k S`, `S` the weight's
-    /// [`Weight::PREFIX_STRIDE`], when it reads them
-    /// ([`Weight::READS_PREFIX`]; a count is `b` itself).
+    /// [`Weight::PREFIX_STRIDE`], when it reads them ([`Prefix::Values`]).
     prefix: Vec<W::V>,
+    /// `narrow[b] = Σ_{i <= b} p_i`, when the weight reads them
+    /// ([`Prefix::Narrow`]).
+    narrow: Vec<u64>,
     /// `reciprocals[b] = `[`reciprocal`]`(p_b)` for the primes up to the
     /// leaves' largest `q` ([`Tables::quotient`]); 0 for `p_0 = 1`, which
     /// divides nothing.
@@ -71,16 +73,27 @@ impl<W: Weight> Tables<W> {
                 [word, before]
             })
             .collect();
-        let mut prefix = Vec::new();
-        if W::READS_PREFIX {
-            prefix.reserve_exact(primes.len() / W::PREFIX_STRIDE + 1);
-            let mut sum = W::V::default();
-            prefix.push(sum);
-            for (b, &p) in primes.iter().enumerate().skip(1) {
-                sum = sum.plus(weight.of(p.into()));
-                if b % W::PREFIX_STRIDE == 0 {
-                    prefix.push(sum);
+        let (mut prefix, mut narrow) = (Vec::new(), Vec::new());
+        match W::PREFIX {
+            Prefix::None => {}
+            Prefix::Values => {
+                prefix.reserve_exact(primes.len() / W::PREFIX_STRIDE + 1);
+                let mut sum = W::V::default();
+                prefix.push(sum);
+                for (b, &p) in primes.iter().enumerate().skip(1) {
+                    sum = sum.plus(weight.of(p.into()));
+                    if b % W::PREFIX_STRIDE == 0 {
+                        prefix.push(sum);
+                    }
                 }
+            }
+            Prefix::Narrow => {
+                narrow.reserve_exact(primes.len());
+                narrow.push(0);
+                narrow.extend(primes[1..].iter().scan(0, |sum: &mut u64, &p| {
+                    *sum += u64::from(p);
+                    Some(*sum)
+                }));
             }
         }
         // A leaf `p q` with `p > √z` has `q <= √(x / p)`; the other
@@ -121,6 +134,7 @@ impl<W: Weight> Tables<W> {
         Tables {
             primes,
             prefix,
+            narrow,
             reciprocals,
             pi_words,
             factors,
@@ -174,7 +188,8 @@ impl<W: Weight> Tables<W> {
     /// `S(p_k) = Σ f(p)` over the first `k` primes, `k <= π(y)`.
     #[inline(always)]
     pub(super) fn prefix(&self, k: usize) -> W::V {
-        self.weight.over_primes(k, &self.prefix, &self.primes)
+        self.weight
+            .over_primes(k, &self.prefix, &self.narrow, &self.primes)
     }
 
     /// `S(v)` for `7 <= v <= y`.
