@@ -4,7 +4,7 @@
 //! twists them by the real characters instead.
 
 use super::counters::{ByClass, Classes};
-use super::weight::{Polynomial, Progression, Weight};
+use super::weight::{NarrowSums, Polynomial, Progression, Weight};
 use crate::arith::{Modulus, Value};
 use num_integer::{ExtendedGcd, Integer};
 
@@ -248,7 +248,7 @@ where
     }
     /// The running sum kept, and each prime since added to its class alone.
     #[inline(always)]
-    fn over_primes(&self, k: usize, prefix: &[Self::V], _: &[u64], primes: &[u32]) -> Self::V {
+    fn over_primes(&self, k: usize, prefix: &[Self::V], _: &NarrowSums, primes: &[u32]) -> Self::V {
         let kept = k / Self::PREFIX_STRIDE;
         let mut value = prefix[kept];
         value.q = self.q as u8;

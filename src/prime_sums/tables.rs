@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use num_integer::Roots;
 
-use super::weight::{Prefix, Weight};
+use super::weight::{NarrowSums, Prefix, Weight};
 use crate::arith::Value;
 use crate::sieve::PrimesIn;
 use crate::sieve::wheel::{WHEEL_PRIMES, bit_of, wheel_primes_below, word_mask_up_to};
@@ -18,9 +18,8 @@ pub(super) struct Tables<W: Weight> {
     /// `prefix[k] = Σ_{i <= b} f(p_i)` for `b = k S`, `S` the weight's
     /// [`Weight::PREFIX_STRIDE`], when it reads them ([`Prefix::Values`]).
     prefix: Vec<W::V>,
-    /// `narrow[b] = Σ_{i <= b} p_i`, when the weight reads them
-    /// ([`Prefix::Narrow`]).
-    narrow: Vec<u64>,
+    /// `Σ_{i <= b} p_i`, when the weight reads them ([`Prefix::Narrow`]).
+    narrow: NarrowSums,
     /// `reciprocals[b] = `[`reciprocal`]`(p_b)` for the primes up to the
     /// leaves' largest `q` ([`Tables::quotient`]); 0 for `p_0 = 1`, which
     /// divides nothing.
@@ -73,7 +72,7 @@ impl<W: Weight> Tables<W> {
                 [word, before]
             })
             .collect();
-        let (mut prefix, mut narrow) = (Vec::new(), Vec::new());
+        let (mut prefix, mut narrow) = (Vec::new(), NarrowSums::new(&[]));
         match W::PREFIX {
             Prefix::None => {}
             Prefix::Values => {
@@ -87,14 +86,7 @@ impl<W: Weight> Tables<W> {
                     }
                 }
             }
-            Prefix::Narrow => {
-                narrow.reserve_exact(primes.len());
-                narrow.push(0);
-                narrow.extend(primes[1..].iter().scan(0, |sum: &mut u64, &p| {
-                    *sum += u64::from(p);
-                    Some(*sum)
-                }));
-            }
+            Prefix::Narrow => narrow = NarrowSums::new(&primes),
         }
         // A leaf `p q` with `p > √z` has `q <= √(x / p)`; the other
         // divisors (`D`'s sieving primes, the `q` of the hard leaves and

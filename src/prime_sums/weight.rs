@@ -153,14 +153,14 @@ pub(crate) trait Weight: Sync {
     const PREFIX_STRIDE: usize = 1;
     /// `Σ f(p)` over the first `k` primes `primes[1..=k]`, from `prefix`,
     /// their running sums of every [`Weight::PREFIX_STRIDE`]-th
-    /// (`prefix[0] = 0`), or from `narrow`, every running sum in 64 bits
+    /// (`prefix[0] = 0`), or from `narrow`, every running sum kept narrow
     /// ([`Prefix`] says which the tables keep).
     #[inline(always)]
     fn over_primes(
         &self,
         k: usize,
         prefix: &[Self::V],
-        _narrow: &[u64],
+        _narrow: &NarrowSums,
         primes: &[u32],
     ) -> Self::V {
         if Self::PREFIX_STRIDE == 1 {
@@ -182,10 +182,55 @@ pub(crate) enum Prefix {
     None,
     /// The weight's values, every [`Weight::PREFIX_STRIDE`]-th.
     Values,
-    /// Every one in a `u64`, exact for `f(p) = p`: the primes up to `y`
-    /// are below `2^32`, and their sum below `2^59`. Half the memory of
-    /// 128-bit values (15 MB against 30 MB at `10^18`).
+    /// Every one as [`NarrowSums`], exact for `f(p) = p`: a quarter of
+    /// the memory of 128-bit values.
     Narrow,
+}
+
+/// `Σ_{1 <= i <= k} p_i` for every `k`, in a little over 4 bytes each: a
+/// 64-bit sum at the start of each block of `2^shift` primes, and a 32-bit
+/// sum from there, `2^shift` the most primes below `2^32` that add up to
+/// less than `2^32` (128 for the primes up to `y = 3 · 10^7` of `x =
+/// 10^18`: 7.7 MB, against 15 MB in 64 bits and 30 MB in 128).
+pub(crate) struct NarrowSums {
+    /// The sum of the primes before each block.
+    blocks: Vec<u64>,
+    /// The sum of the primes from the block's first to each.
+    within: Vec<u32>,
+    shift: u32,
+}
+
+impl NarrowSums {
+    /// The running sums of `primes[1..]` (`primes[0] = 1` stands for no
+    /// prime), which increase.
+    pub(crate) fn new(primes: &[u32]) -> NarrowSums {
+        let largest = primes.last().copied().unwrap_or(0);
+        let shift = largest.leading_zeros();
+        let mut sums = NarrowSums {
+            blocks: Vec::with_capacity((primes.len() >> shift) + 1),
+            within: Vec::with_capacity(primes.len()),
+            shift,
+        };
+        let (mut total, mut within) = (0u64, 0u32);
+        for (k, &p) in primes.iter().enumerate() {
+            if k.trailing_zeros() >= shift {
+                sums.blocks.push(total);
+                within = 0;
+            }
+            // `2^shift` primes of fewer bits than `32 - shift` add up to
+            // less than `2^32`.
+            let p = if k == 0 { 0 } else { p };
+            (total, within) = (total + u64::from(p), within + p);
+            sums.within.push(within);
+        }
+        sums
+    }
+
+    /// `Σ_{1 <= i <= k} p_i`.
+    #[inline(always)]
+    pub(crate) fn get(&self, k: usize) -> u64 {
+        self.blocks[k >> self.shift] + u64::from(self.within[k])
+    }
 }
 
 /// `Σ f(j)` over the `j <= t` free of `primes`, by the recurrence
@@ -255,7 +300,7 @@ impl Weight for Count {
     }
     /// `k` itself: no table to read.
     #[inline(always)]
-    fn over_primes(&self, k: usize, _: &[u64], _: &[u64], _: &[u32]) -> u64 {
+    fn over_primes(&self, k: usize, _: &[u64], _: &NarrowSums, _: &[u32]) -> u64 {
         k as u64
     }
     /// The bits counted, not listed.
@@ -313,10 +358,10 @@ impl<R: Ring> Weight for Linear<R> {
     fn counted(&self, base: u64, counter: [u64; 2]) -> R {
         self.bits(base, counter.bits())
     }
-    /// The running sum in 64 bits, exact: no prime table reaches `2^32`.
+    /// The running sum kept narrow, exact.
     #[inline(always)]
-    fn over_primes(&self, k: usize, _: &[R], narrow: &[u64], _: &[u32]) -> R {
-        R::from_u128(narrow[k].into())
+    fn over_primes(&self, k: usize, _: &[R], narrow: &NarrowSums, _: &[u32]) -> R {
+        R::from_u128(narrow.get(k).into())
     }
     #[inline(always)]
     fn layout(&self) -> &() {
@@ -461,6 +506,27 @@ impl<A: Polynomial, B: Polynomial> Polynomial for (A, B) {
 mod tests {
     use super::*;
     use crate::testing::words;
+
+    /// The narrow running sums against plain 64-bit ones, at every `k`,
+    /// for blocks of every size from `2^31` numbers (whole 32-bit words
+    /// to the largest) down to one (numbers just below `2^32`).
+    #[test]
+    fn narrow_sums_match_plain_sums() {
+        for top_bits in [1u32, 2, 7, 12, 25, 31, 32] {
+            let largest = u32::MAX >> (32 - top_bits);
+            let count = largest.min(700);
+            let step = largest / count;
+            let mut primes = vec![1];
+            primes.extend((0..count).rev().map(|i| largest - i * step));
+            let narrow = NarrowSums::new(&primes);
+            assert_eq!(narrow.shift, 32 - top_bits);
+            let mut sum = 0u64;
+            for (k, &p) in primes.iter().enumerate() {
+                sum += if k == 0 { 0 } else { u64::from(p) };
+                assert_eq!(narrow.get(k), sum, "largest {largest}, k = {k}");
+            }
+        }
+    }
 
     #[test]
     fn bit_summaries_match_the_bits() {
