@@ -147,9 +147,9 @@
 //! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21× | 1.38× |
 //! | the same on both cores, against primecount on 2 threads | 1.15× | 1.39× |
 //! | [`prime_pi`](sieve::prime_pi)`(10^17)` | 1.20× (one pair) | — |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, and 1.26× primecount's peak memory (40.5 MB against 32.2 MB), one pair | 2.02×, for the engine before its queries lost their branches |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, one pair; 1.12× primecount's peak memory (36.3 MB against 32.4 MB) | 2.02×, for the engine before its queries lost their branches |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35× | 2.99× (and 0.50× primesum) |
-//! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.51× (48.7 MB against 32.2 MB), one run each | — |
+//! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.36× (44.0 MB against 32.4 MB), one run each | — |
 //! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64× | 1.26× |
 //! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.9× | 2.32× |
 //! | the same for `q` = 1, 2 (a plain run) | 1.2×, 1.3× | 1.0× |

@@ -356,7 +356,7 @@ fn engine_in_segments<W: Weight>(
     debug_assert!(x >= MIN_X && y > x.cbrt() && y <= z && (z + 1) * (z + 1) <= x);
     // Each part that counts bits is a task for the processor's widest
     // counts of bits ([`dispatch::with_avx512`]).
-    let tables = Tables::new(x, y, z, weight);
+    let mut tables = Tables::new(x, y, z, weight);
     let a = tables.a();
     let hard = HardLeaves::<W>::new(x, &tables, words);
     let windows = Windows::new(&hard, words);
@@ -376,10 +376,14 @@ fn engine_in_segments<W: Weight>(
         W::V::default,
         W::V::plus,
     );
-    phi0::phi0(x, &tables)
+    let leaves = phi0::phi0(x, &tables)
         .plus(easy)
         .plus(windows.sum(&jobs))
-        .plus(hard.run(&jobs).total())
+        .plus(hard.run(&jobs).total());
+    // `B` and `Σ` sieve on without the factor table, so that their
+    // sieves' memory takes its place rather than adding to it.
+    tables.drop_factors();
+    leaves
         .minus(pieces.sum(&tables.weight, &jobs))
         .plus(sigma::sigma(x, &tables))
 }

@@ -177,6 +177,12 @@ impl<W: Weight> Tables<W> {
         }
     }
 
+    /// Frees the factor table, once every leaf is summed: the largest
+    /// table (14 MB at `10^18`).
+    pub(super) fn drop_factors(&mut self) {
+        self.factors = Vec::new();
+    }
+
     /// `S(p_k) = Σ f(p)` over the first `k` primes, `k <= π(y)`.
     #[inline(always)]
     pub(super) fn prefix(&self, k: usize) -> W::V {
