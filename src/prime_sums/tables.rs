@@ -177,8 +177,8 @@ impl<W: Weight> Tables<W> {
         }
     }
 
-    /// Frees the factor table, once every leaf is summed: the largest
-    /// table (14 MB at `10^18`).
+    /// Frees the factor table, the largest (14 MB at `10^18`), once `Φ0`
+    /// and the special leaves have read it: `B` and `Σ` do not.
     pub(super) fn drop_factors(&mut self) {
         self.factors = Vec::new();
     }

@@ -47,9 +47,9 @@ pub(super) struct Backward {
     descent: Descent,
     /// The L1 pieces the small sieving primes cross a segment in.
     pieces: L1Pieces,
-    /// The primes below [`L1Pieces::small_below`] with a multiple in the current
-    /// segment, crossed one L1 piece at a time, and the others below
-    /// [`BUCKETS_FROM`].
+    /// The primes below [`L1Pieces::small_below`] with a multiple in the
+    /// current segment, crossed one L1 piece at a time, and the others
+    /// below [`BUCKETS_FROM`].
     small: Classes,
     medium: Classes,
     lo: u64,
