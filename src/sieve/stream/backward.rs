@@ -232,6 +232,12 @@ impl Backward {
         }
     }
 
+    /// The same stream, its small sieving primes crossing `pieces`.
+    #[cfg(test)]
+    pub(super) fn with_pieces(self, pieces: L1Pieces) -> Backward {
+        Backward { pieces, ..self }
+    }
+
     /// The range's end: the back end never yielded a prime if the range
     /// still ends there.
     pub(super) fn hi(&self) -> u64 {

@@ -75,6 +75,12 @@ impl ForwardSieve {
         })
     }
 
+    /// The same stream, its small sieving primes crossing `pieces`.
+    #[cfg(test)]
+    pub(super) fn with_pieces(self, pieces: L1Pieces) -> ForwardSieve {
+        ForwardSieve { pieces, ..self }
+    }
+
     /// Sieves the next segment into `buf`; returns its first byte.
     fn next_into(&mut self, buf: &mut Vec<u8>) -> Option<u64> {
         if self.next_byte >= self.end_byte {

@@ -27,6 +27,13 @@ impl L1Pieces {
         }
     }
 
+    /// Every piece size the sieve may choose, for the tests that sieve
+    /// with each, whatever this core's.
+    #[cfg(test)]
+    pub(super) fn every() -> [L1Pieces; PIECE_BYTES.len()] {
+        PIECE_BYTES.map(|bytes| L1Pieces { bytes })
+    }
+
     /// Bytes per piece.
     pub(super) fn bytes(self) -> usize {
         self.bytes
@@ -100,7 +107,7 @@ mod tests {
         }
         assert!(PIECE_BYTES.contains(&L1Pieces::of_this_core().bytes()));
         // The small sieving primes' edges the integration tests probe.
-        let small_below = PIECE_BYTES.map(|bytes| L1Pieces { bytes }.small_below());
+        let small_below = L1Pieces::every().map(L1Pieces::small_below);
         assert_eq!(small_below, [8192, 12288, 16384]);
     }
 

@@ -306,6 +306,7 @@ impl FusedIterator for PrimesIn {}
 
 #[cfg(test)]
 mod tests {
+    use super::super::wheel;
     use super::*;
 
     #[test]
@@ -318,5 +319,56 @@ mod tests {
         );
         assert_eq!(DECODE_WORDS, 32);
         assert_eq!(super::super::pieces::MIN_SEGMENTS, 4);
+    }
+
+    /// A fingerprint of a set of numbers: their count and two sums, one of
+    /// them of the numbers scrambled, so that a number missed, added or
+    /// moved changes it. Streams of increasing or of decreasing numbers are
+    /// equal when their sets are.
+    fn fingerprint(numbers: impl Iterator<Item = u64>) -> (u64, u64, u64) {
+        numbers.fold((0, 0, 0), |(len, sum, scrambled), n| {
+            let mixed = (n ^ n >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            (
+                len + 1,
+                sum.wrapping_add(n),
+                scrambled.wrapping_add(mixed ^ mixed >> 32),
+            )
+        })
+    }
+
+    /// The integration tests check the pieces of this core's L1 size
+    /// against their oracles; here every other size sieves exactly the
+    /// same bits, forwards and backwards, over ranges that hold every
+    /// piece's small-prime edge and its square (16384² < 3 · 10^8), every
+    /// piece edge of whole segments and of a partial one, and a range
+    /// narrower than one piece.
+    #[test]
+    fn every_piece_size_sieves_alike() {
+        let whole = 30 * SEGMENT_BYTES as u64;
+        for (lo, hi) in [
+            (0, 300_000_000),
+            (1_000_000_000_000 - 7, 1_000_000_000_000 + 2 * whole + 1001),
+            (123_456_789, 123_456_789 + 30 * 32 * 1024 - 13),
+        ] {
+            let forward = |pieces| {
+                let sieve = ForwardSieve::new(lo, hi).unwrap().with_pieces(pieces);
+                let mut primes = Vec::new();
+                sieve.fold_words((), |(), base, word| {
+                    wheel::fold_word((), word, base, &mut |(), p| primes.push(p))
+                });
+                fingerprint(primes.into_iter().filter(|p| (lo..hi).contains(p)))
+            };
+            let backward = |pieces| {
+                let mut sieve = Backward::new(lo, hi).unwrap().with_pieces(pieces);
+                fingerprint(std::iter::from_fn(|| sieve.next()).filter(|p| (lo..hi).contains(p)))
+            };
+            let [first, others @ ..] = L1Pieces::every();
+            let want = forward(first);
+            assert_eq!(backward(first), want, "{lo}..{hi}");
+            for pieces in others {
+                assert_eq!(forward(pieces), want, "{lo}..{hi}, {pieces:?}");
+                assert_eq!(backward(pieces), want, "{lo}..{hi}, {pieces:?}");
+            }
+        }
     }
 }
