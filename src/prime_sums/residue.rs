@@ -6,6 +6,7 @@
 use super::counters::{ByClass, Classes};
 use super::weight::{NarrowSums, Polynomial, Progression, Weight};
 use crate::arith::{Modulus, Value};
+use crate::sieve::wheel;
 use num_integer::{ExtendedGcd, Integer};
 
 /// The period `L` of the positions `i` whose numbers `base + 2i` share a
@@ -245,6 +246,15 @@ where
     #[inline(always)]
     fn layout(&self) -> &Classes {
         &self.classes
+    }
+    /// Each number added to its class alone, not as a vector.
+    #[inline(always)]
+    fn wheel_word(&self, base: u64, word: u64) -> Self::V {
+        wheel::fold_word(self.zero(), word, base, &mut |mut value: Self::V, n| {
+            let r = self.class(n);
+            value.sums[r] = value.sums[r].plus(self.g.of(n));
+            value
+        })
     }
     /// The running sum kept, and each prime since added to its class alone.
     #[inline(always)]
