@@ -51,9 +51,12 @@ const ENGINE_FROM: u64 = 1 << 12;
 
 /// The moduli whose sums come from runs twisted by characters (`q = 1, 2`
 /// in one scalar run, `q = 4` in two, `q = 3, 6` with two characters and
-/// `q = 8, 12` with four), and those split into 8 or 12 classes.
+/// `q = 8, 12` with four), those split into 8 or 12 classes, and those
+/// (`q = 2k`, `k >= 5` odd) whose odd classes are the classes modulo `k`,
+/// `k` split into 8, 12 and 100 classes.
 const BY_CHARACTERS: [u64; 7] = [1, 2, 4, 3, 6, 8, 12];
-const BY_SHORT_VECTORS: [u64; 5] = [5, 7, 9, 10, 11];
+const BY_SHORT_VECTORS: [u64; 4] = [5, 7, 9, 11];
+const BY_HALVES: [u64; 3] = [10, 22, 98];
 
 /// The moduli from 13 on share one route (100 classes): each `x` is
 /// checked modulo one of them, taken in turn for runs of 100 consecutive
@@ -77,8 +80,8 @@ fn every_modulus_matches_a_sieve_by_class() {
 fn every_x_matches_a_sieve_by_class_for_small_moduli() {
     // Every x to 20 000 through each route: the largest q of the 8- and
     // 12-class vectors and the least of the longer ones beside the routes
-    // by characters.
-    sweep(20_000, |_| [1, 2, 4, 6, 7, 11, 12, 13]);
+    // by characters and by halves.
+    sweep(20_000, |_| [1, 2, 4, 6, 7, 10, 11, 12, 13, 14]);
 }
 
 #[test]
@@ -98,6 +101,12 @@ fn every_x_to_200_000_matches_a_sieve_by_characters() {
 #[ignore = "full size: run in release"]
 fn every_x_to_200_000_matches_a_sieve_by_short_vectors() {
     sweep(200_000, |_| BY_SHORT_VECTORS);
+}
+
+#[test]
+#[ignore = "full size: run in release"]
+fn every_x_to_200_000_matches_a_sieve_by_halves() {
+    sweep(200_000, |_| BY_HALVES);
 }
 
 #[test]

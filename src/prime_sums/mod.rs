@@ -184,8 +184,9 @@ pub(crate) fn prime_sum_by_residue_reporting(
 /// `Σ g(p)` over the primes `p <= x` in each class modulo `q`: the engine
 /// with the weight `g` twisted by the real characters modulo `q` when `q`
 /// divides 24 (in runs of `g` and [`ModFour`] for `q = 1, 2, 4`, in one
-/// of [`Characters`] for the others), split by class otherwise
-/// ([`Residue`]), its vectors as short as `q` allows.
+/// of [`Characters`] for the others), from the classes modulo `q / 2` when
+/// that is odd, split by class otherwise ([`Residue`]), its vectors as
+/// short as `q` allows.
 fn by_residue<G>(x: u64, q: u64, g: G, report: Report) -> Result<Vec<G::V>, Error>
 where
     G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
@@ -226,8 +227,24 @@ where
         }
         3 | 6 => characters::<G, 2, 3>(x, q, g, report),
         8 | 12 => characters::<G, 4, 6>(x, q, g, report),
+        // An odd class modulo `2k`, `k` odd, is a class modulo `k`.
+        10.. if q % 4 == 2 && q <= MAX_MODULUS => {
+            let k = q / 2;
+            let halves = by_residue(x, k, g, report)?;
+            let mut classes = vec![G::V::default(); q as usize];
+            for (r, sum) in halves.into_iter().enumerate() {
+                classes[if r % 2 == 1 { r } else { r + k as usize }] = sum;
+            }
+            // 2, the even prime, counted among the odd class `k + 2`.
+            if x >= 2 {
+                let two = g.of(2);
+                classes[k as usize + 2] = classes[k as usize + 2].minus(two);
+                classes[2] = two;
+            }
+            classes
+        }
         5 | 7 => classes::<G, 8>(x, q, g, report),
-        9..=11 => classes::<G, 12>(x, q, g, report),
+        9 | 11 => classes::<G, 12>(x, q, g, report),
         13..=MAX_MODULUS => classes::<G, { MAX_MODULUS as usize }>(x, q, g, report),
         _ => {
             return Err(Error::InvalidModulus {
