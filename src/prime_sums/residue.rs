@@ -122,6 +122,9 @@ pub(crate) struct Residue<G, const N: usize> {
     /// is always 0, `L < N`) where there is none, so that
     /// [`Weight::counted`] gathers too.
     positions: Vec<[u8; N]>,
+    /// `wheel_classes[b][j]`: the class of `b + WORD_OFFSET[j]`, the
+    /// number of a wheel word's bit `j` when its base is in the class `b`.
+    wheel_classes: Vec<[u8; 64]>,
 }
 
 impl<G, const N: usize> Residue<G, N> {
@@ -149,6 +152,9 @@ impl<G, const N: usize> Residue<G, N> {
                 classes
             })
             .collect();
+        let wheel_classes = (0..q)
+            .map(|b| wheel::WORD_OFFSET.map(|offset| ((b + offset) % q) as u8))
+            .collect();
         Residue {
             g,
             q: q as usize,
@@ -156,6 +162,7 @@ impl<G, const N: usize> Residue<G, N> {
             classes: Classes::new(period, N),
             sources,
             positions,
+            wheel_classes,
         }
     }
 
@@ -247,14 +254,20 @@ where
     fn layout(&self) -> &Classes {
         &self.classes
     }
-    /// Each number added to its class alone, not as a vector.
+    /// Each number added to its class alone, not as a vector, the classes
+    /// of the word's bits read from a table.
     #[inline(always)]
     fn wheel_word(&self, base: u64, word: u64) -> Self::V {
-        wheel::fold_word(self.zero(), word, base, &mut |mut value: Self::V, n| {
-            let r = self.class(n);
-            value.sums[r] = value.sums[r].plus(self.g.of(n));
-            value
-        })
+        let classes = &self.wheel_classes[self.class(base)];
+        let mut value: Self::V = self.zero();
+        let mut bits = word;
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            let r = usize::from(classes[j]).min(N - 1);
+            value.sums[r] = value.sums[r].plus(self.g.of(base + wheel::WORD_OFFSET[j]));
+            bits &= bits - 1;
+        }
+        value
     }
     /// The running sum kept, and each prime since added to its class alone.
     #[inline(always)]
@@ -287,6 +300,28 @@ mod tests {
                 assert_eq!(sums.scale(v, n), product, "{n} mod {q}");
             }
         }
+    }
+
+    /// The sums over a wheel word's primes by class, against its numbers
+    /// one by one, modulo every `q <= N`, for bases (multiples of 30) in
+    /// every class they can be in.
+    fn check_wheel_words<const N: usize>() {
+        for q in 1..=N as u64 {
+            let sums = Residue::<Linear<u128>, N>::new(Linear::default(), q);
+            for (k, word) in (0..3 * q).zip(crate::testing::words(q)) {
+                let base = wheel::word_base(1_000_000 + k, 0);
+                let want = wheel::fold_word(PerClass::default(), word, base, &mut |s, n| {
+                    s.plus(sums.of(n))
+                });
+                assert_eq!(sums.wheel_word(base, word), want, "{base} mod {q}");
+            }
+        }
+    }
+
+    #[test]
+    fn wheel_words_match_their_numbers() {
+        check_wheel_words::<12>();
+        check_wheel_words::<100>();
     }
 
     #[test]
