@@ -151,11 +151,11 @@
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35× | 2.99× (and 0.50× primesum) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.36× (44.0 MB against 32.4 MB), one run each | — |
 //! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64× | 1.26× |
-//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.9× | 2.32× |
-//! | the same for `q` = 1, 2 (a plain run) | 1.2×, 1.3× | 1.0× |
-//! | for `q` = 3, 6 (two characters) | 3.1×, 3.2× | 2.8× |
-//! | for `q` = 8, 12 (four characters) | 4.0×, 3.9× | 3.3×, 3.5× |
-//! | for `q` = 5, 7 (eight classes) and 9, 10, 11 (twelve) | 8.2×, 8.7×; 10.1×, 8.5×, 10.2× | 6.1×; 7.4× to 7.5× |
+//! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.25× | 2.32× |
+//! | the same for `q` = 1, 2 (a plain run) | 0.92× each | 1.0× |
+//! | for `q` = 3, 6 (two characters) | 2.4×, 2.5× | 2.8× |
+//! | for `q` = 8, 12 (four characters) | 3.1×, 3.2× | 3.3×, 3.5× |
+//! | for `q` = 5, 7 (eight classes), 10 (the classes modulo 5) and 9, 11 (twelve) | 6.2×, 6.6×; 6.4×; 8.0×, 7.5× | 6.1×; 7.4× to 7.5× (10 on twelve classes) |
 //! | [`nth_prime`](sieve::nth_prime)`(10^12)`, against primecount `--nth-prime` | 1.13× | 1.17× |
 //! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.18× (one sample each) | 1.38× (one sample each) |
 //! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch, against the faster of the sieve and the engine | 1.02× | 1.03× |
