@@ -210,7 +210,7 @@ where
         }
         value
     }
-    #[inline]
+    #[inline(always)]
     fn scale(&self, v: Self::V, n: u64) -> Self::V {
         let (q, s) = (self.q, self.class(n));
         if let Some(sources) = &self.sources[s] {
