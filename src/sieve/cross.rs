@@ -74,6 +74,36 @@ const OFFSET: [[usize; 8]; 8] = {
     t
 };
 
+/// The first multiple `p * m >= max(p * p, from)` of a sieving prime `p`
+/// with `m` coprime to 30: found with a division and no branch, so that a
+/// loop over many primes overlaps their divisions.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FirstMultiple {
+    /// The byte of `p * m`.
+    byte: u64,
+    m: u64,
+    /// The wheel index of `m mod 30`.
+    phase: u8,
+}
+
+impl FirstMultiple {
+    /// The first multiple for `p` (from [`PRESIEVE_LIMIT`] up, below 2^32).
+    #[inline(always)]
+    pub(crate) fn new(p: u64, from: u64) -> FirstMultiple {
+        debug_assert!(p >= PRESIEVE_LIMIT);
+        let first = (p * p).max(from).div_ceil(p);
+        let phase = NEXT[(first % 30) as usize];
+        let residue = RESIDUES[usize::from(phase)];
+        // `m = 30 a + r`: `p m / 30 = p a + p r / 30`, all in 64 bits.
+        let byte = p * (first / 30) + p * residue / 30;
+        FirstMultiple {
+            byte,
+            m: first - first % 30 + residue,
+            phase,
+        }
+    }
+}
+
 /// One sieving prime and the next multiple it has to cross off.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SievingPrime {
@@ -99,18 +129,26 @@ impl SievingPrime {
     /// many large primes are such, and are not kept.
     #[inline]
     pub(crate) fn new(p: u64, from: u64, seg_byte: u64, end_byte: u64) -> Option<SievingPrime> {
-        debug_assert!(p >= PRESIEVE_LIMIT);
-        let first = (p * p).max(from).div_ceil(p);
+        SievingPrime::at(p, FirstMultiple::new(p, from), seg_byte, end_byte)
+    }
+
+    /// [`SievingPrime::new`] from the first multiple, found apart.
+    #[inline(always)]
+    pub(crate) fn at(
+        p: u64,
+        first: FirstMultiple,
+        seg_byte: u64,
+        end_byte: u64,
+    ) -> Option<SievingPrime> {
+        let FirstMultiple { byte, m, phase } = first;
+        if byte >= end_byte {
+            return None;
+        }
         let class = INDEX[(p % 30) as usize];
-        let phase = NEXT[(first % 30) as usize];
-        let residue = RESIDUES[usize::from(phase)];
-        // `m = 30 a + r`: `p m / 30 = p a + p r / 30`, all in 64 bits.
-        let byte = p * (first / 30) + p * residue / 30;
         let after = byte + step(p as usize / 30, usize::from(class), usize::from(phase)) as u64;
-        let coprime = coprime_to_presieved(first - first % 30 + residue);
         // One branch, on a condition near the top of a range as often true
         // as not.
-        (byte < end_byte && (after < end_byte) | coprime).then(|| SievingPrime {
+        ((after < end_byte) | coprime_to_presieved(m)).then(|| SievingPrime {
             next: (byte - seg_byte) as u32,
             p_div_30: (p / 30) as u32,
             class,

@@ -7,9 +7,16 @@ use num_integer::Roots;
 use super::{BUCKETS_FROM, DECODE_WORDS, DECODED, L1Pieces, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::Error;
 use crate::sieve::buckets::{self, Buckets};
-use crate::sieve::cross::{Classes, SievingPrime};
+use crate::sieve::cross::{Classes, FirstMultiple, SievingPrime};
 use crate::sieve::presieve::{PRESIEVE_LIMIT, presieve};
 use crate::sieve::wheel;
+
+/// Sieving primes brought in together (see [`ForwardSieve::activate`]).
+/// Measured on a 32 KiB L1d, 1 MiB L2 core (AMD EPYC, Zen 4), one thread:
+/// batches of 64 counted `[10^18, 10^18 + 10^9)` in 0.88× the time of one
+/// prime at a time, `[2^64 - 10^10, 2^64)` in 0.93×; batches of 16 were
+/// slower, of 256 no faster.
+const BATCH: usize = 64;
 
 /// A forward stream of sieved segments covering the numbers `lo..hi`: each
 /// set bit is a prime `>= 7` in the range.
@@ -130,17 +137,35 @@ impl ForwardSieve {
         self.next_byte = seg_end;
     }
 
-    /// Brings in the sieving primes whose square lies below `30 * seg_end`.
+    /// Brings in the sieving primes whose square lies below `30 * seg_end`,
+    /// a batch of [`BATCH`] at a time: their first multiples found in one
+    /// loop, with no branch to wait on between their divisions, and put in
+    /// place in another.
     fn activate(&mut self, seg_byte: u64, seg_end: u64) {
         let limit = 30 * u128::from(seg_end);
-        while let Some(p) = self.pending.or_else(|| self.source.as_mut()?.next()) {
-            if u128::from(p) * u128::from(p) >= limit {
-                self.pending = Some(p);
-                return;
+        let from = (30 * seg_byte).max(self.lo);
+        let mut primes = [0; BATCH];
+        let mut firsts = [FirstMultiple::default(); BATCH];
+        loop {
+            let mut n = 0;
+            while n < BATCH {
+                let Some(p) = self.pending.take().or_else(|| self.source.as_mut()?.next()) else {
+                    break;
+                };
+                if u128::from(p) * u128::from(p) >= limit {
+                    self.pending = Some(p);
+                    break;
+                }
+                primes[n] = p;
+                n += 1;
             }
-            self.pending = None;
-            let from = (30 * seg_byte).max(self.lo);
-            if let Some(sp) = SievingPrime::new(p, from, seg_byte, self.end_byte) {
+            for (first, &p) in firsts.iter_mut().zip(&primes[..n]) {
+                *first = FirstMultiple::new(p, from);
+            }
+            for (&p, &first) in primes[..n].iter().zip(&firsts) {
+                let Some(sp) = SievingPrime::at(p, first, seg_byte, self.end_byte) else {
+                    continue;
+                };
                 if p < self.pieces.small_below() {
                     self.small.push(sp);
                 } else if p < BUCKETS_FROM {
@@ -148,6 +173,9 @@ impl ForwardSieve {
                 } else {
                     self.large.push(sp);
                 }
+            }
+            if n < BATCH {
+                return;
             }
         }
     }
@@ -265,6 +293,29 @@ impl Iterator for SievingPrimes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether `n` is prime, by trial division.
+    fn is_prime(n: u64) -> bool {
+        n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
+    }
+
+    /// A first segment bringing in one sieving prime short of a whole
+    /// batch, a whole one, one more, and two (the sieving primes up to
+    /// the root of each range's end), counts its primes as trial division
+    /// does.
+    #[test]
+    fn sieving_primes_come_in_batches() {
+        let sieving: Vec<u64> = (PRESIEVE_LIMIT..2000).filter(|&n| is_prime(n)).collect();
+        for k in [1, BATCH - 1, BATCH, BATCH + 1, 2 * BATCH, 2 * BATCH + 1] {
+            let q = sieving[k - 1];
+            for hi in [q * q, q * q + 1, q * q + 2] {
+                let words = ForwardSieve::new(0, hi).unwrap();
+                let count = words.fold_words(0, |n, _, word| n + u64::from(word.count_ones()));
+                let expected = (7..hi).filter(|&n| is_prime(n)).count() as u64;
+                assert_eq!(count, expected, "{k} sieving primes, hi {hi}");
+            }
+        }
+    }
 
     #[test]
     fn room_follows_the_first_segment() {
