@@ -41,8 +41,6 @@ pub(crate) struct ForwardSieve {
     large: Buckets,
     /// Sieving primes not yet needed, in increasing order.
     source: Option<Box<SievingPrimes>>,
-    /// The next prime of `source`, taken but not yet needed.
-    pending: Option<u64>,
 }
 
 impl ForwardSieve {
@@ -78,7 +76,6 @@ impl ForwardSieve {
             medium,
             large,
             source,
-            pending: None,
         })
     }
 
@@ -138,43 +135,49 @@ impl ForwardSieve {
     }
 
     /// Brings in the sieving primes whose square lies below `30 * seg_end`,
-    /// a batch of [`BATCH`] at a time: their first multiples found in one
-    /// loop, with no branch to wait on between their divisions, and put in
-    /// place in another.
+    /// straight from the source's decoded primes, a batch of [`BATCH`] at
+    /// a time: their first multiples found in one loop, with no branch to
+    /// wait on between their divisions, and put in place in another.
     fn activate(&mut self, seg_byte: u64, seg_end: u64) {
+        let ForwardSieve {
+            lo,
+            end_byte,
+            pieces,
+            small,
+            medium,
+            large,
+            source,
+            ..
+        } = self;
+        let Some(source) = source else {
+            return;
+        };
         let limit = 30 * u128::from(seg_end);
-        let from = (30 * seg_byte).max(self.lo);
-        let mut primes = [0; BATCH];
+        let from = (30 * seg_byte).max(*lo);
         let mut firsts = [FirstMultiple::default(); BATCH];
         loop {
-            let mut n = 0;
-            while n < BATCH {
-                let Some(p) = self.pending.take().or_else(|| self.source.as_mut()?.next()) else {
-                    break;
-                };
-                if u128::from(p) * u128::from(p) >= limit {
-                    self.pending = Some(p);
-                    break;
+            let primes = source.peek();
+            let needed = primes.partition_point(|&p| u128::from(p) * u128::from(p) < limit);
+            for batch in primes[..needed].chunks(BATCH) {
+                for (first, &p) in firsts.iter_mut().zip(batch) {
+                    *first = FirstMultiple::new(p, from);
                 }
-                primes[n] = p;
-                n += 1;
-            }
-            for (first, &p) in firsts.iter_mut().zip(&primes[..n]) {
-                *first = FirstMultiple::new(p, from);
-            }
-            for (&p, &first) in primes[..n].iter().zip(&firsts) {
-                let Some(sp) = SievingPrime::at(p, first, seg_byte, self.end_byte) else {
-                    continue;
-                };
-                if p < self.pieces.small_below() {
-                    self.small.push(sp);
-                } else if p < BUCKETS_FROM {
-                    self.medium.push(sp);
-                } else {
-                    self.large.push(sp);
+                for (&p, &first) in batch.iter().zip(&firsts) {
+                    let Some(sp) = SievingPrime::at(p, first, seg_byte, *end_byte) else {
+                        continue;
+                    };
+                    if p < pieces.small_below() {
+                        small.push(sp);
+                    } else if p < BUCKETS_FROM {
+                        medium.push(sp);
+                    } else {
+                        large.push(sp);
+                    }
                 }
             }
-            if n < BATCH {
+            let done = needed < primes.len() || primes.is_empty();
+            source.advance(needed);
+            if done {
                 return;
             }
         }
@@ -272,20 +275,32 @@ impl SievingPrimes {
     }
 }
 
+impl SievingPrimes {
+    /// The decoded primes not yet taken, decoding more when none are left:
+    /// none at the end.
+    #[inline]
+    fn peek(&mut self) -> &[u64] {
+        if self.at == self.len {
+            self.len = self.words.decode_next(&mut self.decoded);
+            self.at = 0;
+        }
+        &self.decoded[self.at..self.len]
+    }
+
+    /// Takes the first `n` primes of [`SievingPrimes::peek`].
+    #[inline]
+    fn advance(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
 impl Iterator for SievingPrimes {
     type Item = u64;
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        if self.at == self.len {
-            self.len = self.words.decode_next(&mut self.decoded);
-            self.at = 0;
-            if self.len == 0 {
-                return None;
-            }
-        }
-        let p = self.decoded[self.at % DECODED];
-        self.at += 1;
+        let p = *self.peek().first()?;
+        self.advance(1);
         Some(p)
     }
 }
@@ -296,7 +311,10 @@ mod tests {
 
     /// Whether `n` is prime, by trial division.
     fn is_prime(n: u64) -> bool {
-        n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
+        n >= 2
+            && (2..)
+                .take_while(|d| d * d <= n)
+                .all(|d| !n.is_multiple_of(d))
     }
 
     /// A first segment bringing in one sieving prime short of a whole
