@@ -263,6 +263,7 @@ where
         let mut bits = word;
         while bits != 0 {
             let j = bits.trailing_zeros() as usize;
+            // A class, below `N`: the `min` only tells the compiler so.
             let r = usize::from(classes[j]).min(N - 1);
             value.sums[r] = value.sums[r].plus(self.g.of(base + wheel::WORD_OFFSET[j]));
             bits &= bits - 1;

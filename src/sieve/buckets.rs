@@ -316,18 +316,7 @@ mod tests {
     use super::*;
     use crate::sieve::presieve::{PRESIEVE_LIMIT, presieve};
     use crate::sieve::wheel::RESIDUES;
-
-    /// Whether each `n < limit` is prime, by a plain sieve of a `bool` a number.
-    fn plain(limit: usize) -> Vec<bool> {
-        let mut prime = vec![true; limit];
-        prime[..2].fill(false);
-        for p in 2..limit.isqrt() + 1 {
-            if prime[p] {
-                (p * p..limit).step_by(p).for_each(|m| prime[m] = false);
-            }
-        }
-        prime
-    }
+    use crate::testing::plain_sieve;
 
     /// The numbers of the set bits of `seg`, whose byte 0 is byte `seg_byte`.
     fn numbers(seg: &[u8], seg_byte: u64) -> impl Iterator<Item = u64> + '_ {
@@ -347,7 +336,7 @@ mod tests {
         assert_eq!(BLOCK_PRIMES, 16);
         const SEGMENT: u64 = 64;
         let limit = 30 * 6000;
-        let prime = plain(limit);
+        let prime = plain_sieve(limit);
         let primes: Vec<u64> = (PRESIEVE_LIMIT..limit as u64)
             .filter(|&n| prime[n as usize])
             .collect();

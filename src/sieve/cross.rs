@@ -81,6 +81,7 @@ const OFFSET: [[usize; 8]; 8] = {
 pub(crate) struct FirstMultiple {
     /// The byte of `p * m`.
     byte: u64,
+    /// The multiplier, coprime to 30.
     m: u64,
     /// The wheel index of `m mod 30`.
     phase: u8,
@@ -146,8 +147,8 @@ impl SievingPrime {
         }
         let class = INDEX[(p % 30) as usize];
         let after = byte + step(p as usize / 30, usize::from(class), usize::from(phase)) as u64;
-        // One branch, on a condition near the top of a range as often true
-        // as not.
+        // Past the first test, one branch, on a condition near the top of
+        // a range as often true as not.
         ((after < end_byte) | coprime_to_presieved(m)).then(|| SievingPrime {
             next: (byte - seg_byte) as u32,
             p_div_30: (p / 30) as u32,

@@ -273,9 +273,7 @@ impl SievingPrimes {
             len: 0,
         }))
     }
-}
 
-impl SievingPrimes {
     /// The decoded primes not yet taken, decoding more when none are left:
     /// none at the end.
     #[inline]
@@ -308,31 +306,36 @@ impl Iterator for SievingPrimes {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Whether `n` is prime, by trial division.
-    fn is_prime(n: u64) -> bool {
-        n >= 2
-            && (2..)
-                .take_while(|d| d * d <= n)
-                .all(|d| !n.is_multiple_of(d))
-    }
+    use crate::sieve::miller_rabin::is_prime;
+    use crate::testing::plain_sieve;
 
     /// A first segment bringing in one sieving prime short of a whole
     /// batch, a whole one, one more, and two (the sieving primes up to
-    /// the root of each range's end), counts its primes as trial division
-    /// does.
+    /// the root of each range's end), counts its primes as a plain sieve
+    /// does; and one bringing in many decoded buffers of them.
     #[test]
     fn sieving_primes_come_in_batches() {
-        let sieving: Vec<u64> = (PRESIEVE_LIMIT..2000).filter(|&n| is_prime(n)).collect();
+        let prime = plain_sieve(2000 * 2000);
+        let sieving: Vec<u64> = (PRESIEVE_LIMIT..2000)
+            .filter(|&n| prime[n as usize])
+            .collect();
         for k in [1, BATCH - 1, BATCH, BATCH + 1, 2 * BATCH, 2 * BATCH + 1] {
             let q = sieving[k - 1];
             for hi in [q * q, q * q + 1, q * q + 2] {
                 let words = ForwardSieve::new(0, hi).unwrap();
                 let count = words.fold_words(0, |n, _, word| n + u64::from(word.count_ones()));
-                let expected = (7..hi).filter(|&n| is_prime(n)).count() as u64;
+                let expected = prime[7..hi as usize].iter().filter(|&&p| p).count() as u64;
                 assert_eq!(count, expected, "{k} sieving primes, hi {hi}");
             }
         }
+        // A first segment at 10^12 brings in the 78 000 sieving primes up
+        // to 10^6, over many of their stream's decoded buffers, the last
+        // taken in part: against Miller–Rabin, number by number.
+        let (lo, hi) = (1_000_000_000_000, 1_000_000_300_000);
+        let words = ForwardSieve::new(lo, hi).unwrap();
+        let count = words.fold_words(0, |n, _, word| n + u64::from(word.count_ones()));
+        let expected = (lo..hi).filter(|&n| is_prime(n)).count() as u64;
+        assert_eq!(count, expected, "[{lo}, {hi})");
     }
 
     #[test]
