@@ -379,11 +379,14 @@ fn a_prime_whose_last_multiple_the_presieve_crossed_is_left_out() {
     // range has 7 | m, which the presieve crossed off, is not kept. Ranges
     // from just below `p m` end before, at and after its next multiple
     // `p (m + 2)`, with `m + 2` prime so that only `p` crosses that one
-    // off: a small, a medium and a bucket prime (from `2^22`).
+    // off: a small, a medium and a bucket prime (from `2^22`); and the
+    // bucket prime with `11 | m`, as the buckets' wheel of 210 skips the
+    // multipliers divisible by 7.
     let wheel = |m: u64| [2, 3, 5].iter().all(|&q| !m.is_multiple_of(q));
-    for p in [1009u64, 13_001, 4_194_319] {
+    for (p, q) in [(1009u64, 7), (13_001, 7), (4_194_319, 7), (4_194_319, 11)] {
+        let divides = |m: u64| m.is_multiple_of(q) && (q == 7 || !m.is_multiple_of(7));
         let m = (p..)
-            .find(|&m| m % 7 == 0 && wheel(m) && wheel(m + 2) && trial_division(m + 2))
+            .find(|&m| divides(m) && wheel(m) && wheel(m + 2) && trial_division(m + 2))
             .unwrap();
         for hi in p * (m + 2) - 1..=p * (m + 2) + 2 {
             check_against_the_oracle(p * m - 1..hi, true);

@@ -7,8 +7,14 @@
 //! can fall in; a bucket is a stack of fixed-size blocks of primes, and an
 //! emptied block goes back to a pool, so that the steady state allocates
 //! nothing. A waiting prime takes 8 bytes.
+//!
+//! Going forwards, the large primes turn on the modulo-210 wheel: their
+//! multipliers skip the multiples of 7 too, a seventh fewer multiples to
+//! cross than on the modulo-30 wheel of the smaller primes (as primesieve's
+//! large primes do).
 
-use super::cross::SievingPrime;
+use super::cross::{FirstMultiple, SievingPrime};
+use super::wheel::{INDEX, RESIDUES, RESIDUES_210};
 
 /// Primes per block: 8 KiB (16 in the unit tests, so that blocks fill
 /// and come back in their small ranges).
@@ -22,15 +28,89 @@ pub(super) fn can_hold(primes: u64) -> bool {
     usize::try_from(primes).is_ok_and(|n| room.try_reserve_exact(n).is_ok())
 }
 
+/// One spoke of the modulo-210 wheel, for a prime `p` of a residue class
+/// modulo 30 and a multiplier `m` of a residue modulo 210.
+#[derive(Clone, Copy)]
+struct Spoke {
+    /// Clears the bit of `p m`.
+    mask: u8,
+    /// How much `m` grows to the next residue (to 211 from 209).
+    gap: u8,
+    /// The byte distance from `p m` to the next multiple, less `p / 30`
+    /// times `gap`.
+    offset: u8,
+    /// The index of the next residue.
+    next: u8,
+}
+
+impl Spoke {
+    /// The byte distance from `p m` to the next multiple, for `p / 30 =
+    /// p_div_30`.
+    #[inline(always)]
+    fn step(self, p_div_30: u32) -> u64 {
+        u64::from(p_div_30) * u64::from(self.gap) + u64::from(self.offset)
+    }
+}
+
+/// `SPOKES[class][phase]`: the spoke for `p ≡ RESIDUES[class]` (mod 30)
+/// and `m ≡ RESIDUES_210[phase]` (mod 210). With `p = 30 a + r` and `m =
+/// 210 t + s`, the byte of `p m` is `7 r t + a m + floor(r s / 30)`, so
+/// from `s` to the next residue `s'` (211 after 209) it grows by `a (s' -
+/// s) + floor(r s' / 30) - floor(r s / 30)`.
+const SPOKES: [[Spoke; 48]; 8] = {
+    let mut t = [[Spoke {
+        mask: 0,
+        gap: 0,
+        offset: 0,
+        next: 0,
+    }; 48]; 8];
+    let mut class = 0;
+    while class < 8 {
+        let r = RESIDUES[class];
+        let mut phase = 0;
+        while phase < 48 {
+            let s = RESIDUES_210[phase];
+            let next = if phase == 47 {
+                211
+            } else {
+                RESIDUES_210[phase + 1]
+            };
+            t[class][phase] = Spoke {
+                mask: !(1u8 << INDEX[(r * s % 30) as usize]),
+                gap: (next - s) as u8,
+                offset: (r * next / 30 - r * s / 30) as u8,
+                next: ((phase + 1) % 48) as u8,
+            };
+            phase += 1;
+        }
+        class += 1;
+    }
+    t
+};
+
+/// The widest gap between the multipliers of a prime on either wheel: 10
+/// on the modulo-210 wheel (from 199 to 209), 6 on the modulo-30 one.
+const WIDEST_GAP: u64 = 10;
+const _: () = {
+    let mut phase = 0;
+    while phase < 48 {
+        assert!(SPOKES[0][phase].gap as u64 <= WIDEST_GAP);
+        phase += 1;
+    }
+};
+
 /// A sieving prime waiting for the segment of its next multiple.
 #[derive(Clone, Copy)]
 struct Waiting {
-    /// The next multiple's byte in its segment, shifted by 3, and the
-    /// wheel phase of its multiplier.
+    /// The next multiple's byte in its segment, shifted by [`PHASE_BITS`],
+    /// and the wheel phase of its multiplier.
     byte_phase: u32,
     /// `p / 30`, shifted by 3, and the wheel index of `p mod 30`.
     prime: u32,
 }
+
+/// The bits of a phase on either wheel (48 spokes at most).
+const PHASE_BITS: u32 = 6;
 
 /// A block of waiting primes.
 type Block = Vec<Waiting>;
@@ -53,11 +133,10 @@ struct Ring {
 }
 
 impl Ring {
-    /// Room for multiples up to `6 p` away for the primes `p <= largest`
-    /// (the wheel's widest gap, `p / 5` bytes), in segments of
-    /// `segment_bytes`.
+    /// Room for multiples up to [`WIDEST_GAP`] times `p` away (and a byte)
+    /// for the primes `p <= largest`, in segments of `segment_bytes`.
     fn new(largest: u64, segment_bytes: u64) -> Ring {
-        let ahead = (largest / 5 / segment_bytes + 2).next_power_of_two();
+        let ahead = (largest * WIDEST_GAP / 30 / segment_bytes + 2).next_power_of_two();
         Ring {
             buckets: vec![Bucket::default(); ahead as usize],
             pool: Vec::new(),
@@ -122,16 +201,22 @@ struct Place {
 }
 
 impl Place {
-    /// Puts `sp` in the bucket of its next multiple's segment, or drops it.
+    /// Puts the prime `prime` (packed as in [`Waiting`]), whose next
+    /// multiple is `next` bytes past the start of the current segment with
+    /// its multiplier at `phase`, in the bucket of that multiple's segment,
+    /// or drops it.
     #[inline(always)]
-    fn push(self, buckets: &mut [Bucket], pool: &mut Vec<Block>, sp: &SievingPrime) {
-        let next = u64::from(sp.next);
+    fn push(self, buckets: &mut [Bucket], pool: &mut Vec<Block>, next: u64, phase: u8, prime: u32) {
         if next >= self.limit {
             return;
         }
         let byte = (next & ((1 << self.shift) - 1)) as u32;
         let k = self.current + (next >> self.shift);
-        push_to(buckets, pool, k, Waiting::new(sp, byte));
+        let waiting = Waiting {
+            byte_phase: byte << PHASE_BITS | u32::from(phase),
+            prime,
+        };
+        push_to(buckets, pool, k, waiting);
     }
 }
 
@@ -140,19 +225,31 @@ impl Waiting {
     #[inline(always)]
     fn new(sp: &SievingPrime, byte: u32) -> Waiting {
         Waiting {
-            byte_phase: byte << 3 | u32::from(sp.phase),
+            byte_phase: byte << PHASE_BITS | u32::from(sp.phase),
             prime: sp.p_div_30 << 3 | u32::from(sp.class),
         }
     }
 
-    /// The sieving prime, its next multiple at byte `byte_phase >> 3`.
+    /// The byte of the next multiple in its segment.
+    #[inline(always)]
+    fn byte(self) -> u32 {
+        self.byte_phase >> PHASE_BITS
+    }
+
+    /// The wheel phase of the next multiple's multiplier.
+    #[inline(always)]
+    fn phase(self) -> u8 {
+        (self.byte_phase & ((1 << PHASE_BITS) - 1)) as u8
+    }
+
+    /// The sieving prime, on the modulo-30 wheel.
     #[inline(always)]
     fn prime(self) -> SievingPrime {
         SievingPrime {
-            next: self.byte_phase >> 3,
+            next: self.byte(),
             p_div_30: self.prime >> 3,
             class: (self.prime & 7) as u8,
-            phase: (self.byte_phase & 7) as u8,
+            phase: self.phase(),
         }
     }
 }
@@ -187,14 +284,31 @@ impl Buckets {
         }
     }
 
-    /// Puts `sp`, whose next multiple is `sp.next` bytes past the start of
-    /// the current segment, in the bucket of that multiple's segment; drops
-    /// it if that is past the range.
+    /// Brings in the prime `p`, whose first multiple `first` (on the
+    /// modulo-210 wheel, from [`FirstMultiple::new_210`]) lies in the
+    /// current segment or after it: puts it in the bucket of that
+    /// multiple's segment, unless it has no multiple left to cross in the
+    /// range.
     #[inline(always)]
-    pub(super) fn push(&mut self, sp: SievingPrime) {
-        let place = self.place();
-        let Ring { buckets, pool } = &mut self.ring;
-        place.push(buckets, pool, &sp);
+    pub(super) fn push(&mut self, p: u64, first: FirstMultiple) {
+        if first.byte >= self.end_byte {
+            return;
+        }
+        let class = INDEX[(p % 30) as usize];
+        let p_div_30 = (p / 30) as u32;
+        let spoke = SPOKES[usize::from(class)][usize::from(first.phase)];
+        if first.keeps(spoke.step(p_div_30), self.end_byte) {
+            let place = self.place();
+            let Ring { buckets, pool } = &mut self.ring;
+            let next = first.byte - self.seg_byte;
+            place.push(
+                buckets,
+                pool,
+                next,
+                first.phase,
+                p_div_30 << 3 | u32::from(class),
+            );
+        }
     }
 
     /// Where the primes go from the current segment.
@@ -220,9 +334,12 @@ impl Buckets {
             for mut block in self.ring.take(place.current) {
                 let Ring { buckets, pool } = &mut self.ring;
                 for waiting in block.drain(..) {
-                    let mut sp = waiting.prime();
-                    sp.cross_one(seg);
-                    place.push(buckets, pool, &sp);
+                    let byte = waiting.byte() as usize;
+                    let class = (waiting.prime & 7) as usize;
+                    let spoke = SPOKES[class][usize::from(waiting.phase())];
+                    seg[byte] &= spoke.mask;
+                    let next = byte as u64 + spoke.step(waiting.prime >> 3);
+                    place.push(buckets, pool, next, spoke.next, waiting.prime);
                 }
                 self.ring.recycle(block);
             }
@@ -355,7 +472,7 @@ mod tests {
                 presieve(&mut seg, seg_byte);
                 let seg_end = seg_byte + seg.len() as u64;
                 while let Some(p) = joining.next_if(|&p| p * p < 30 * seg_end) {
-                    up.push(SievingPrime::new(p, 30 * seg_byte, seg_byte, u64::MAX).unwrap());
+                    up.push(p, FirstMultiple::new_210(p, 30 * seg_byte));
                 }
                 up.cross(&mut seg);
                 found.extend(numbers(&seg, seg_byte));
@@ -381,6 +498,72 @@ mod tests {
             }
             found.reverse();
             assert_eq!(found, expected, "backwards from byte {end_byte}");
+        }
+    }
+
+    /// Each spoke crosses the bit of `p m` and steps to the byte of the next
+    /// multiple on the modulo-210 wheel, for primes of every class (the
+    /// first prime of each from 2^22 up) and the largest below 2^32, over
+    /// two turns of the wheel from `m = 1` and near `2^64 / p`.
+    #[test]
+    fn spokes_step_from_multiple_to_multiple() {
+        let coprime = |m: u64| [2, 3, 5, 7].iter().all(|&q| !m.is_multiple_of(q));
+        let primes = [
+            4_194_319u64,
+            4_194_329,
+            4_194_353,
+            4_194_371,
+            4_194_397,
+            4_194_403,
+        ];
+        let primes: Vec<u64> = primes
+            .into_iter()
+            .chain([4_194_451, 4_194_527, 4_294_967_291])
+            .collect();
+        let classes = primes
+            .iter()
+            .fold(0u8, |seen, &p| seen | 1 << INDEX[(p % 30) as usize]);
+        assert_eq!(classes, u8::MAX);
+        for p in primes {
+            let class = usize::from(INDEX[(p % 30) as usize]);
+            for start in [1, (u64::MAX / p - 420) / 210 * 210 + 1] {
+                let mut phase = 0;
+                let mut multipliers = (start..start + 420).filter(|&m| coprime(m));
+                let mut m = multipliers.next().unwrap();
+                for next in multipliers {
+                    let spoke = SPOKES[class][phase];
+                    assert_eq!(RESIDUES_210[phase], m % 210);
+                    let bit = INDEX[(p * m % 30) as usize];
+                    assert_eq!(spoke.mask, !(1 << bit));
+                    let (byte, next_byte) = (p * m / 30, p * next / 30);
+                    assert_eq!(byte + spoke.step((p / 30) as u32), next_byte, "p {p} m {m}");
+                    (m, phase) = (next, usize::from(spoke.next));
+                }
+            }
+        }
+    }
+
+    /// The ring has a bucket for the segment of every next multiple a
+    /// prime up to `largest` can step to, from any byte of the current
+    /// segment, without coming round to the current segment's own bucket.
+    #[test]
+    fn the_ring_reaches_the_farthest_multiple() {
+        for segment_bytes in [64u64, 1 << 20] {
+            for largest in [200u64, 4_194_319, 65_521, 1 << 24, 4_294_967_291] {
+                let ring = Ring::new(largest, segment_bytes);
+                let farthest = SPOKES
+                    .iter()
+                    .flatten()
+                    .map(|spoke| spoke.step((largest / 30) as u32))
+                    .max()
+                    .unwrap();
+                // From the last byte of the segment.
+                let ahead = (segment_bytes - 1 + farthest) >> segment_bytes.trailing_zeros();
+                assert!(
+                    ahead < ring.buckets.len() as u64,
+                    "{largest} {segment_bytes}"
+                );
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 //! next multiple and the wheel index `phase` of that multiple's `m`.
 
 use super::presieve::PRESIEVE_LIMIT;
-use super::wheel::{INDEX, INVERSE, NEXT, RESIDUES};
+use super::wheel::{INDEX, INVERSE, NEXT, NEXT_210, RESIDUES, RESIDUES_210};
 
 /// Presieved primes: a sieving prime is not kept when its one multiple
 /// left in a range has a multiplier divisible by one of them.
@@ -75,33 +75,63 @@ const OFFSET: [[usize; 8]; 8] = {
 };
 
 /// The first multiple `p * m >= max(p * p, from)` of a sieving prime `p`
-/// with `m` coprime to 30: found with a division and no branch, so that a
-/// loop over many primes overlaps their divisions.
+/// with `m` on a wheel (coprime to 30, or to 210 for the large primes):
+/// found with a division and no branch, so that a loop over many primes
+/// overlaps their divisions.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct FirstMultiple {
     /// The byte of `p * m`.
-    byte: u64,
-    /// The multiplier, coprime to 30.
-    m: u64,
-    /// The wheel index of `m mod 30`.
-    phase: u8,
+    pub(super) byte: u64,
+    /// The multiplier, on the wheel.
+    pub(super) m: u64,
+    /// The wheel index of `m` modulo the wheel's modulus.
+    pub(super) phase: u8,
 }
 
 impl FirstMultiple {
-    /// The first multiple for `p` (from [`PRESIEVE_LIMIT`] up, below 2^32).
+    /// The first multiple for `p` (from [`PRESIEVE_LIMIT`] up, below 2^32)
+    /// with `m` coprime to 30.
     #[inline(always)]
     pub(crate) fn new(p: u64, from: u64) -> FirstMultiple {
+        FirstMultiple::on_wheel(p, from, 30, &RESIDUES, &NEXT)
+    }
+
+    /// The first multiple for `p` (from [`PRESIEVE_LIMIT`] up, below 2^32)
+    /// with `m` coprime to 210.
+    #[inline(always)]
+    pub(crate) fn new_210(p: u64, from: u64) -> FirstMultiple {
+        FirstMultiple::on_wheel(p, from, 210, &RESIDUES_210, &NEXT_210)
+    }
+
+    /// The first multiple for `p` with `m` on the wheel of `modulus` (a
+    /// multiple of 30), its `residues` and their `next` table.
+    #[inline(always)]
+    fn on_wheel(p: u64, from: u64, modulus: u64, residues: &[u64], next: &[u8]) -> FirstMultiple {
         debug_assert!(p >= PRESIEVE_LIMIT);
         let first = (p * p).max(from).div_ceil(p);
-        let phase = NEXT[(first % 30) as usize];
-        let residue = RESIDUES[usize::from(phase)];
-        // `m = 30 a + r`: `p m / 30 = p a + p r / 30`, all in 64 bits.
-        let byte = p * (first / 30) + p * residue / 30;
+        let phase = next[(first % modulus) as usize];
+        let residue = residues[usize::from(phase)];
+        // `m = modulus a + r`: `p m / 30 = p a modulus / 30 + p r / 30`, all
+        // in 64 bits.
+        let byte = p * (first / modulus) * (modulus / 30) + p * residue / 30;
         FirstMultiple {
             byte,
-            m: first - first % 30 + residue,
+            m: first - first % modulus + residue,
             phase,
         }
+    }
+
+    /// Whether, this multiple lying before byte `end_byte` and the next
+    /// one `step` bytes after it, a multiple is left to cross before
+    /// `end_byte`: the next one, or this one unless the presieve has
+    /// crossed it (its `m` divisible by 7, 11, 13 or 17). Near the top of a
+    /// range many large primes have neither, and are not kept.
+    #[inline(always)]
+    pub(super) fn keeps(self, step: u64, end_byte: u64) -> bool {
+        debug_assert!(self.byte < end_byte);
+        // One branch, on a condition near the top of a range as often true
+        // as not.
+        (self.byte + step < end_byte) | coprime_to_presieved(self.m)
     }
 }
 
@@ -141,15 +171,13 @@ impl SievingPrime {
         seg_byte: u64,
         end_byte: u64,
     ) -> Option<SievingPrime> {
-        let FirstMultiple { byte, m, phase } = first;
+        let FirstMultiple { byte, phase, .. } = first;
         if byte >= end_byte {
             return None;
         }
         let class = INDEX[(p % 30) as usize];
-        let after = byte + step(p as usize / 30, usize::from(class), usize::from(phase)) as u64;
-        // Past the first test, one branch, on a condition near the top of
-        // a range as often true as not.
-        ((after < end_byte) | coprime_to_presieved(m)).then(|| SievingPrime {
+        let step = step(p as usize / 30, usize::from(class), usize::from(phase)) as u64;
+        first.keeps(step, end_byte).then(|| SievingPrime {
             next: (byte - seg_byte) as u32,
             p_div_30: (p / 30) as u32,
             class,
@@ -309,19 +337,6 @@ impl SievingPrime {
             }
             None => false,
         }
-    }
-
-    /// Crosses off the multiple at byte `next` of `seg` (which holds it)
-    /// and moves `next` on to the following one, in the same frame: one
-    /// multiple a call, from tables, with no loop and no dispatch on the
-    /// residue class, for a prime with few multiples in a segment.
-    #[inline(always)]
-    pub(crate) fn cross_one(&mut self, seg: &mut [u8]) {
-        let (class, phase) = (usize::from(self.class), usize::from(self.phase));
-        let i = self.next as usize;
-        seg[i] &= MASK[class][phase];
-        self.next = (i + step(self.p_div_30 as usize, class, phase)) as u32;
-        self.phase = ((phase + 1) % 8) as u8;
     }
 }
 
@@ -495,6 +510,27 @@ mod tests {
                     assert!(kept.is_some_and(|sp| multiplier(sp, p, seg_byte) == m));
                     let kept = SievingPrime::new(p, from, seg_byte, end);
                     assert_eq!(kept.is_some(), !crossed_by_presieve(m));
+                }
+            }
+        }
+    }
+
+    /// On the modulo-210 wheel, the first multiple is `p m` for the first
+    /// `m >= max(p, from / p)` coprime to 210, at the byte of `p m`, from
+    /// starts near `p * p` and near the top of the range.
+    #[test]
+    fn first_multiples_on_the_wheel_of_210() {
+        let coprime = |m: u64| [2, 3, 5, 7].iter().all(|&q| !m.is_multiple_of(q));
+        for p in [4_194_319u64, 4_194_329, 65_521, 4_294_967_291] {
+            let top = u64::MAX / p * p - 1000 * p;
+            for base in [p * p - 3 * p, top] {
+                for from in (base..base + 600 * p).step_by(p as usize / 7 + 1) {
+                    let first = FirstMultiple::new_210(p, from);
+                    let least = (p * p).max(from).div_ceil(p);
+                    assert_eq!(Some(first.m), (least..).find(|&m| coprime(m)));
+                    assert_eq!(RESIDUES_210[usize::from(first.phase)], first.m % 210);
+                    let n = u128::from(p) * u128::from(first.m);
+                    assert_eq!(u128::from(first.byte), n / 30, "p {p} from {from}");
                 }
             }
         }

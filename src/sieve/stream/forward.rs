@@ -158,7 +158,10 @@ impl ForwardSieve {
         loop {
             let primes = source.peek();
             let needed = primes.partition_point(|&p| u128::from(p) * u128::from(p) < limit);
-            for batch in primes[..needed].chunks(BATCH) {
+            let needed_primes = &primes[..needed];
+            let (smaller, larger) =
+                needed_primes.split_at(needed_primes.partition_point(|&p| p < BUCKETS_FROM));
+            for batch in smaller.chunks(BATCH) {
                 for (first, &p) in firsts.iter_mut().zip(batch) {
                     *first = FirstMultiple::new(p, from);
                 }
@@ -168,11 +171,17 @@ impl ForwardSieve {
                     };
                     if p < pieces.small_below() {
                         small.push(sp);
-                    } else if p < BUCKETS_FROM {
-                        medium.push(sp);
                     } else {
-                        large.push(sp);
+                        medium.push(sp);
                     }
+                }
+            }
+            for batch in larger.chunks(BATCH) {
+                for (first, &p) in firsts.iter_mut().zip(batch) {
+                    *first = FirstMultiple::new_210(p, from);
+                }
+                for (&p, &first) in batch.iter().zip(&firsts) {
+                    large.push(p, first);
                 }
             }
             let done = needed < primes.len() || primes.is_empty();
