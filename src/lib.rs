@@ -138,8 +138,8 @@
 //! | over `[0, 10^10)` | 1.11×, 1.23× | 1.26× |
 //! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13× | 1.17× |
 //! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50×, 1.35× | 1.41× |
-//! | over `[10^18, 10^18 + 10^9)` | 1.16×, 1.18× (1.40× before the sieving primes came in batches) | 1.44× |
-//! | over `[2^64 - 10^10, 2^64)` | 1.22×, 1.17× (1.40× before the batches), and 0.91× primesieve's peak memory (1173 MiB against 1289 MiB) | 1.23×, and 0.98× primesieve's peak memory |
+//! | over `[10^18, 10^18 + 10^9)` | 1.11× (1.16×, 1.18× before the large primes turned on the wheel of 210; 1.40× before the sieving primes came in batches) | 1.44× |
+//! | over `[2^64 - 10^10, 2^64)` | 1.15× (1.22×, 1.17× before the wheel of 210; 1.40× before the batches), and 0.91× primesieve's peak memory (1173 MiB against 1289 MiB) | 1.23×, and 0.98× primesieve's peak memory |
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73× | 1.05× |
 //! | the same in a plain `for` loop | 1.03× | 1.28× |
 //! | the same backwards, `.rev().sum()`, against the same forwards | 1.26× | 1.12× |
