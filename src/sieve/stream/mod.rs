@@ -81,8 +81,9 @@ pub struct PrimesIn {
     /// `next`.
     at: usize,
     len: usize,
-    /// [`DECODED`] numbers when the range is sieved, none when it is tested.
-    decoded: Vec<u64>,
+    /// Room for [`DECODED`] numbers, whose length the compiler knows, so
+    /// that reading one checks its index against a constant.
+    decoded: Box<[u64; DECODED]>,
     stream: Stream,
 }
 
@@ -123,15 +124,10 @@ impl PrimesIn {
             let (front, back) = (Forward::new(lo, hi)?, Backward::new(lo, hi)?);
             Some(Box::new(Ends { front, back }))
         };
-        let decoded = if ends.is_some() {
-            vec![0; DECODED]
-        } else {
-            Vec::new()
-        };
         Ok(PrimesIn {
             at: 0,
             len: 0,
-            decoded,
+            decoded: Box::new([0; DECODED]),
             stream: Stream { lo, hi, ends },
         })
     }
@@ -187,7 +183,11 @@ impl Stream {
     /// [`Iterator::next`] when the front has no decoded prime ready
     /// (`at == len`, passed in with the front's `decoded` buffer): the next
     /// prime, and where the decoded primes now are.
-    fn next_slow(&mut self, at: usize, decoded: &mut [u64]) -> (Option<u64>, usize, usize) {
+    fn next_slow(
+        &mut self,
+        at: usize,
+        decoded: &mut [u64; DECODED],
+    ) -> (Option<u64>, usize, usize) {
         let Some(ends) = &mut self.ends else {
             let found = (self.lo..self.hi).find(|&n| is_prime(n));
             self.lo = found.map_or(self.hi, |p| p + 1);
@@ -203,7 +203,6 @@ impl Stream {
             self.lo = p + 1;
             return (Some(p), at, at);
         }
-        let decoded: &mut [u64; DECODED] = decoded.try_into().expect("a sieved range's buffer");
         let decoded_len = ends.front.decode_next(decoded);
         let len = below(&decoded[..decoded_len], self.hi);
         if len == 0 {
@@ -227,7 +226,7 @@ impl Iterator for PrimesIn {
             return Some(self.decoded[self.at - 1]);
         }
         let found;
-        (found, self.at, self.len) = self.stream.next_slow(self.at, &mut self.decoded[..]);
+        (found, self.at, self.len) = self.stream.next_slow(self.at, &mut self.decoded);
         found
     }
 
@@ -250,12 +249,9 @@ impl Iterator for PrimesIn {
         let mut acc = decoded[self.at..self.len]
             .iter()
             .fold(acc, |acc, &p| f(acc, p));
-        let decoded: &mut [u64; DECODED] = (&mut decoded[..])
-            .try_into()
-            .expect("a sieved range's buffer");
         ends.front.stop_at(hi);
         loop {
-            let len = ends.front.decode_next(decoded);
+            let len = ends.front.decode_next(&mut decoded);
             if len == 0 {
                 return acc;
             }
