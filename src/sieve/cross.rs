@@ -516,7 +516,7 @@ mod tests {
     }
 
     /// On the modulo-210 wheel, the first multiple is `p m` for the first
-    /// `m >= max(p, from / p)` coprime to 210, at the byte of `p m`, from
+    /// `m >= max(p, ⌈from / p⌉)` coprime to 210, at the byte of `p m`, from
     /// starts near `p * p` and near the top of the range.
     #[test]
     fn first_multiples_on_the_wheel_of_210() {
