@@ -524,7 +524,7 @@ mod tests {
         for p in [4_194_319u64, 4_194_329, 65_521, 4_294_967_291] {
             let top = u64::MAX / p * p - 1000 * p;
             for base in [p * p - 3 * p, top] {
-                for from in (base..base + 600 * p).step_by(p as usize / 7 + 1) {
+                for from in (base..base.saturating_add(600 * p)).step_by(p as usize / 7 + 1) {
                     let first = FirstMultiple::new_210(p, from);
                     let least = (p * p).max(from).div_ceil(p);
                     assert_eq!(Some(first.m), (least..).find(|&m| coprime(m)));
