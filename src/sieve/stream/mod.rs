@@ -76,15 +76,19 @@ fn prime_pi_upper_bound(x: u64) -> u64 {
 pub struct PrimesIn {
     /// The primes the front end decoded and has not yet yielded are
     /// `decoded[at..len]`. The three are kept apart from the rest and
-    /// handed to [`Stream::next_slow`] by value (the buffer as a slice), so
-    /// that the compiler can keep them in registers through a loop calling
-    /// `next`.
+    /// handed to [`Stream::next_slow`] by value (the buffer by its heap
+    /// address), so that the compiler can keep them in registers through
+    /// a loop calling `next`.
     at: usize,
     len: usize,
     /// Room for [`DECODED`] numbers, whose length the compiler knows, so
     /// that reading one checks its index against a constant.
     decoded: Box<[u64; DECODED]>,
-    stream: Stream,
+    /// On the heap, so that handing it to [`Stream::next_slow`] does not
+    /// hand over the address of this struct: then the compiler keeps `at`,
+    /// `len` and the buffer's address in registers through a loop calling
+    /// `next`, with no load or store a prime.
+    stream: Box<Stream>,
 }
 
 /// What a [`PrimesIn`] holds beside its decoded primes.
@@ -128,7 +132,7 @@ impl PrimesIn {
             at: 0,
             len: 0,
             decoded: Box::new([0; DECODED]),
-            stream: Stream { lo, hi, ends },
+            stream: Box::new(Stream { lo, hi, ends }),
         })
     }
 
