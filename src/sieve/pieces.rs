@@ -5,19 +5,30 @@
 
 use std::ops::Range;
 
-use super::stream::{ForwardSieve, PrimesIn, SEGMENT_BYTES};
+use super::stream::{ForwardSieve, PrimesIn, SEGMENT_BYTES, prime_pi_upper_bound};
 use crate::{Error, threads};
 
-/// A piece has at least this many segments (126 million numbers): each
-/// piece builds its own sieving primes, which costs about as much as
-/// sieving a few segments when `√hi` is large.
+/// A piece has at least this many segments (126 million numbers), so
+/// that no piece brings in its sieving primes for a sliver of a range.
 pub(super) const MIN_SEGMENTS: u64 = 4;
 
-/// Pieces per thread, so that a thread that finishes early takes another.
+/// Pieces per thread at most, so that a thread that finishes early takes
+/// another.
 const PIECES_PER_THREAD: u64 = 4;
+
+/// A piece's own sieving primes cost about as much as sieving this many
+/// numbers a sieving prime: measured on a Zen 4 core, bringing them in
+/// took 7 ns a prime near 10^18 and near 2^64, and sieving 0.9 to 1.2 ns
+/// a number.
+const SETUP_NUMBERS_PER_PRIME: u64 = 8;
 
 /// `lo..hi` cut into pieces of whole segments for rayon's threads; a
 /// single piece on one thread or when the range is too narrow to share.
+///
+/// A thread gets more than one piece only while the sieving primes the
+/// extra pieces bring in cost at most an eighth of the thread's share of
+/// the work: near 2^64 a piece brings in 203 million primes, as long as
+/// sieving a billion numbers takes.
 pub(super) fn pieces(range: Range<u64>) -> Vec<Range<u64>> {
     let Range { start: lo, end: hi } = range;
     let threads = threads::count() as u64;
@@ -26,12 +37,11 @@ pub(super) fn pieces(range: Range<u64>) -> Vec<Range<u64>> {
     }
     let width = hi.saturating_sub(lo);
     let segment = 30 * SEGMENT_BYTES as u64;
-    let share = width
-        .div_ceil(threads * PIECES_PER_THREAD)
-        .div_ceil(segment)
-        * segment;
+    let setup = SETUP_NUMBERS_PER_PRIME * prime_pi_upper_bound(hi.saturating_sub(1).isqrt());
+    let per_thread = (1 + width / (8 * setup).saturating_mul(threads)).min(PIECES_PER_THREAD);
+    let share = width.div_ceil(threads * per_thread).div_ceil(segment) * segment;
     let piece = share.max(MIN_SEGMENTS * segment);
-    // At most `threads * PIECES_PER_THREAD` pieces.
+    // At most `threads * per_thread` pieces.
     let count = width.div_ceil(piece).max(1);
     (0..count)
         .map(|i| {
@@ -77,4 +87,57 @@ pub(super) fn fill(out: &mut [u8], hi: u64) -> Result<(), Error> {
     threads::try_for_each(jobs, |(piece, chunk)| {
         ForwardSieve::new(piece.start, piece.end).map(|sieve| sieve.fill(chunk))
     })
+}
+
+#[cfg(all(test, feature = "rayon"))]
+mod tests {
+    use super::*;
+
+    /// The pieces of `range` on a pool of two threads.
+    fn on_two_threads(range: Range<u64>) -> Vec<Range<u64>> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        pool.install(|| pieces(range))
+    }
+
+    /// Pieces tile the range in whole segments, four a thread where the
+    /// sieving primes are few, one a thread where bringing them in costs
+    /// more than an eighth of a thread's share, and a narrow range stays
+    /// whole: on either side of the width where a second piece a thread
+    /// pays.
+    #[test]
+    fn pieces_follow_the_cost_of_the_sieving_primes() {
+        let segment = 30 * SEGMENT_BYTES as u64;
+        let top = u64::MAX - 10_000_000_000;
+        let setup = |hi: u64| SETUP_NUMBERS_PER_PRIME * prime_pi_upper_bound((hi - 1).isqrt());
+        // Near 10^18 a second piece a thread pays from the least width `w`
+        // with `w >= 16 setup(lo + w)` on (8 times the setup, 2 threads).
+        let lo = 1_000_000_000_000_000_000;
+        let needs = |width: u64| 16 * setup(lo + width);
+        let mut two_a_thread = needs(0);
+        while needs(two_a_thread) > two_a_thread {
+            two_a_thread = needs(two_a_thread);
+        }
+        for (range, count) in [
+            (0..10_000_000_000, 8),
+            (1_000_000_000_000_000..1_000_010_000_000_000, 8),
+            (top..u64::MAX, 2),
+            (top..top + 2_000_000_000, 2),
+            (lo..lo + two_a_thread - 1, 2),
+            (lo..lo + two_a_thread, 4),
+            (1000..1000 + 4 * segment, 1),
+            (1000..1000 + 4 * segment + 1, 2),
+        ] {
+            let pieces = on_two_threads(range.clone());
+            assert_eq!(pieces.len(), count, "{range:?}");
+            assert_eq!(pieces.first().unwrap().start, range.start);
+            assert_eq!(pieces.last().unwrap().end, range.end);
+            for pair in pieces.windows(2) {
+                assert_eq!(pair[0].end, pair[1].start);
+                assert_eq!((pair[0].end - pair[0].start) % segment, 0);
+            }
+        }
+    }
 }

@@ -48,7 +48,7 @@ fn prefers_testing(lo: u64, hi: u64) -> bool {
 }
 
 /// `π(x)` or more, for reserving room (Rosser–Schoenfeld: `π(x) < 1.25506 x / ln x`).
-fn prime_pi_upper_bound(x: u64) -> u64 {
+pub(in crate::sieve) fn prime_pi_upper_bound(x: u64) -> u64 {
     if x < 17 {
         return 6;
     }
