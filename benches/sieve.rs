@@ -1,7 +1,8 @@
 //! Sieve benchmarks: counting, summing and building, checked against known
 //! prime counts (OEIS A006880, and primesieve's counts of the windows) and
 //! sums (OEIS A046731, and primesum's sums of the windows); one-thread
-//! sieve counts at every height to `2^64` and sums through each way of
+//! sieve counts at every height to `2^64` (and on every core from `10^10`
+//! on, beside primesieve on as many threads) and sums through each way of
 //! iterating beside primesieve 12 and its iterator (the baselines, timed
 //! when `primesieve` and `iter_sum` are installed); `count_primes` and
 //! `sum_primes` at their switch beside each method forced; `nth_prime`
@@ -160,6 +161,26 @@ fn main() {
             Ok(count as usize),
             || common::one_thread(|| sieve::primes_in(lo..=last).map(Iterator::count)),
         );
+    }
+    // Every core (rayon's pool) over the same ranges but the first, beside
+    // primesieve on as many threads.
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        let threads = rayon::current_num_threads();
+        for (name, lo, width, count) in heights.into_iter().skip(1) {
+            let last = lo + (width - 1);
+            bench.baseline(
+                &format!("baseline: primesieve {name} -t{threads}"),
+                &format!("primesieve {lo} {last} -t{threads} -c -q"),
+                &count.to_string(),
+            );
+            bench.case(
+                &format!("{threads} threads: primes_in({name}).into_par_iter().count()"),
+                Ok(count as usize),
+                || sieve::primes_in(lo..=last).map(|primes| primes.into_par_iter().count()),
+            );
+        }
     }
     // The primes below 10^9 summed on one thread, beside primesieve's
     // iterator as it times itself: through `sum`, through a plain `for`
