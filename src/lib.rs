@@ -134,30 +134,35 @@
 //!
 //! | work | AMD EPYC (Zen 4) | Intel Xeon |
 //! |---|---|---|
-//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)`, against primesieve | 0.99× | 1.22× |
-//! | over `[0, 10^10)` | 1.11×, 1.23× | 1.26× |
-//! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13× | 1.17× |
-//! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50×, 1.35× | 1.41× |
-//! | over `[10^18, 10^18 + 10^9)` | 1.11× (1.16×, 1.18× before the large primes turned on the wheel of 210; 1.40× before the sieving primes came in batches) | 1.44× |
-//! | over `[2^64 - 10^10, 2^64)` | 1.15× (1.22×, 1.17× before the wheel of 210; 1.40× before the batches), and 0.91× primesieve's peak memory (1173 MiB against 1289 MiB) | 1.23×, and 0.98× primesieve's peak memory |
-//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73× | 1.05× |
-//! | the same in a plain `for` loop | 1.03×; 1.06× (1.05× by minima) | 1.28× |
-//! | the same backwards, `.rev().sum()`, against the same forwards | 1.26× | 1.12× |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)`, against primecount | 0.93×, 1.09×, 1.15× | 1.29× |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21× | 1.38× |
+//! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)`, against primesieve | 0.99×; 1.00× by minima (1.28× by medians, a noisy run) | 1.22× |
+//! | over `[0, 10^10)` | 1.11×, 1.23×, 1.19× | 1.26× |
+//! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13×, 1.34× | 1.17× |
+//! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50×, 1.35×, 1.48× | 1.41× |
+//! | over `[10^18, 10^18 + 10^9)` | 1.11×, 1.07× (1.16×, 1.18× before the large primes turned on the wheel of 210; 1.40× before the sieving primes came in batches) | 1.44× |
+//! | over `[2^64 - 10^10, 2^64)` | 1.15×, 1.20× (1.22×, 1.17× before the wheel of 210; 1.40× before the batches), and 0.89× primesieve's peak memory (1153 MiB against 1289 MiB) | 1.23×, and 0.98× primesieve's peak memory |
+//! | the sieve on both cores, [`primes_in`](sieve::primes_in)`(..).into_par_iter().count()`, against primesieve on 2 threads, over `[0, 10^10)` | 1.07× | — |
+//! | over `[10^12, 10^12 + 10^10)` | 1.10× | — |
+//! | over `[10^15, 10^15 + 10^10)` | 1.36× | — |
+//! | over `[10^18, 10^18 + 10^9)` | 0.95× | — |
+//! | over `[2^64 - 10^10, 2^64)` | 1.04× | — |
+//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73×, 0.84× | 1.05× |
+//! | the same in a plain `for` loop | 1.03×, 1.06×; 0.97× with the loop's place in registers | 1.28× |
+//! | the same backwards, `.rev().sum()`, against the same forwards | 1.26×, 1.12× | 1.12× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)`, against primecount | 0.93×, 1.09×, 1.15×, 1.10× | 1.29× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21×, 1.15× | 1.38× |
 //! | the same on both cores, against primecount on 2 threads | 1.15× | 1.39× |
 //! | [`prime_pi`](sieve::prime_pi)`(10^17)` | 1.20× (one pair) | — |
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, one pair; 1.12× primecount's peak memory (36.3 MB against 32.4 MB) | 2.02×, for the engine before its queries lost their branches |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35× | 2.99× (and 0.50× primesum) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35×, 2.11× | 2.99× (and 0.50× primesum) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.36× (44.0 MB against 32.4 MB), one run each | — |
-//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64× | 1.26× |
+//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64×, 2.00× (one sample each) | 1.26× |
 //! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.25×, 2.37× | 2.32× |
 //! | the same for `q` = 1, 2 (a plain run) | 0.92× each; 0.92×, 0.98× | 1.0× |
 //! | for `q` = 3, 6 (two characters) | 2.4×, 2.5×; 2.5×, 2.6× | 2.8× |
 //! | for `q` = 8, 12 (four characters) | 3.1×, 3.2×; 3.0×, 3.1× | 3.3×, 3.5× |
 //! | for `q` = 5, 7 (eight classes), 10 (the classes modulo 5) and 9, 11 (twelve) | 6.2×, 6.6×; 6.4×; 8.0×, 7.5×; and, the residue weights' scaling inlined, 6.1×, 6.0×; 5.9×; 6.7×, 6.7× | 6.1×; 7.4× to 7.5× (10 on twelve classes) |
-//! | [`nth_prime`](sieve::nth_prime)`(10^12)`, against primecount `--nth-prime` | 1.13× | 1.17× |
-//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.18× (one sample each) | 1.38× (one sample each) |
+//! | [`nth_prime`](sieve::nth_prime)`(10^12)`, against primecount `--nth-prime` | 1.13×, 1.05× | 1.17× |
+//! | [`nth_prime`](sieve::nth_prime)`(10^15)` | 1.18×, 1.29× (one sample each) | 1.38× (one sample each) |
 //! | [`count_primes`](sieve::count_primes) over `[10^12, 10^12 + 1.2 · 10^8)`, at the switch, against the faster of the sieve and the engine | 1.02× | 1.03× |
 //! | over `[10^14, 10^14 + 1.04 · 10^9)`, at the switch | 0.96× | 0.98× |
 //!
