@@ -201,7 +201,7 @@ struct Place {
 }
 
 impl Place {
-    /// Puts the prime `prime` (packed as in [`Waiting`]), whose next
+    /// Puts the prime `prime` (packed by [`Waiting::pack`]), whose next
     /// multiple is `next` bytes past the start of the current segment with
     /// its multiplier at `phase`, in the bucket of that multiple's segment,
     /// or drops it.
@@ -226,8 +226,14 @@ impl Waiting {
     fn new(sp: &SievingPrime, byte: u32) -> Waiting {
         Waiting {
             byte_phase: byte << PHASE_BITS | u32::from(sp.phase),
-            prime: sp.p_div_30 << 3 | u32::from(sp.class),
+            prime: Waiting::pack(sp.p_div_30, sp.class),
         }
+    }
+
+    /// The prime `30 p_div_30 + RESIDUES[class]`, packed.
+    #[inline(always)]
+    fn pack(p_div_30: u32, class: u8) -> u32 {
+        p_div_30 << 3 | u32::from(class)
     }
 
     /// The byte of the next multiple in its segment.
@@ -301,13 +307,8 @@ impl Buckets {
             let place = self.place();
             let Ring { buckets, pool } = &mut self.ring;
             let next = first.byte - self.seg_byte;
-            place.push(
-                buckets,
-                pool,
-                next,
-                first.phase,
-                p_div_30 << 3 | u32::from(class),
-            );
+            let prime = Waiting::pack(p_div_30, class);
+            place.push(buckets, pool, next, first.phase, prime);
         }
     }
 
