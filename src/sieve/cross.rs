@@ -3,7 +3,9 @@
 //! masks and offsets fixed at compile time for each residue class of `p`.
 //!
 //! A sieving prime `p = 30 p_div_30 + RESIDUES[class]` keeps the byte of its
-//! next multiple and the wheel index `phase` of that multiple's `m`.
+//! next multiple and the wheel index `phase` of that multiple's `m`. The
+//! first multiple of a large prime is found here on the wheel of 210, whose
+//! crossing is the [buckets'](super::buckets).
 
 use super::presieve::PRESIEVE_LIMIT;
 use super::wheel::{INDEX, INVERSE, NEXT, NEXT_210, RESIDUES, RESIDUES_210};

@@ -36,8 +36,8 @@ pub(crate) struct ForwardSieve {
     /// The same for the sieving primes from there to [`BUCKETS_FROM`],
     /// with several multiples a segment: each visits every segment.
     medium: Classes,
-    /// The larger ones, each visiting only the segments it has a
-    /// multiple in.
+    /// The larger ones, on the wheel of 210, each visiting only the
+    /// segments it has a multiple in.
     large: Buckets,
     /// Sieving primes not yet needed, in increasing order.
     source: Option<Box<SievingPrimes>>,
