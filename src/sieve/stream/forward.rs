@@ -135,9 +135,8 @@ impl ForwardSieve {
     }
 
     /// Brings in the sieving primes whose square lies below `30 * seg_end`,
-    /// straight from the source's decoded primes, a batch of [`BATCH`] at
-    /// a time: their first multiples found in one loop, with no branch to
-    /// wait on between their divisions, and put in place in another.
+    /// straight from the source's decoded primes, [`in_batches`]: the
+    /// smaller ones on the wheel of 30, the bucket primes on that of 210.
     fn activate(&mut self, seg_byte: u64, seg_end: u64) {
         let ForwardSieve {
             lo,
@@ -154,41 +153,56 @@ impl ForwardSieve {
         };
         let limit = 30 * u128::from(seg_end);
         let from = (30 * seg_byte).max(*lo);
-        let mut firsts = [FirstMultiple::default(); BATCH];
         loop {
             let primes = source.peek();
             let needed = primes.partition_point(|&p| u128::from(p) * u128::from(p) < limit);
             let needed_primes = &primes[..needed];
             let (smaller, larger) =
                 needed_primes.split_at(needed_primes.partition_point(|&p| p < BUCKETS_FROM));
-            for batch in smaller.chunks(BATCH) {
-                for (first, &p) in firsts.iter_mut().zip(batch) {
-                    *first = FirstMultiple::new(p, from);
-                }
-                for (&p, &first) in batch.iter().zip(&firsts) {
+            in_batches(
+                smaller,
+                |p| FirstMultiple::new(p, from),
+                |p, first| {
                     let Some(sp) = SievingPrime::at(p, first, seg_byte, *end_byte) else {
-                        continue;
+                        return;
                     };
                     if p < pieces.small_below() {
                         small.push(sp);
                     } else {
                         medium.push(sp);
                     }
-                }
-            }
-            for batch in larger.chunks(BATCH) {
-                for (first, &p) in firsts.iter_mut().zip(batch) {
-                    *first = FirstMultiple::new_210(p, from);
-                }
-                for (&p, &first) in batch.iter().zip(&firsts) {
-                    large.push(p, first);
-                }
-            }
+                },
+            );
+            in_batches(
+                larger,
+                |p| FirstMultiple::new_210(p, from),
+                |p, first| large.push(p, first),
+            );
             let done = needed < primes.len() || primes.is_empty();
             source.advance(needed);
             if done {
                 return;
             }
+        }
+    }
+}
+
+/// Brings in `primes` a batch of [`BATCH`] at a time: their first
+/// multiples found by `first` in one loop, with no branch to wait on
+/// between their divisions, then each put in place by `place`.
+#[inline(always)]
+fn in_batches(
+    primes: &[u64],
+    first: impl Fn(u64) -> FirstMultiple,
+    mut place: impl FnMut(u64, FirstMultiple),
+) {
+    let mut firsts = [FirstMultiple::default(); BATCH];
+    for batch in primes.chunks(BATCH) {
+        for (slot, &p) in firsts.iter_mut().zip(batch) {
+            *slot = first(p);
+        }
+        for (&p, &multiple) in batch.iter().zip(&firsts) {
+            place(p, multiple);
         }
     }
 }
@@ -320,7 +334,8 @@ mod tests {
 
     /// A first segment bringing in one sieving prime short of a whole
     /// batch, a whole one, one more, and two (the sieving primes up to
-    /// the root of each range's end), counts its primes as a plain sieve
+    /// the root of each range's end), of the smaller primes and of the
+    /// bucket primes, counts its primes as a plain sieve or Miller–Rabin
     /// does; and one bringing in many decoded buffers of them.
     #[test]
     fn sieving_primes_come_in_batches() {
@@ -335,6 +350,32 @@ mod tests {
                 let count = words.fold_words(0, |n, _, word| n + u64::from(word.count_ones()));
                 let expected = prime[7..hi as usize].iter().filter(|&&p| p).count() as u64;
                 assert_eq!(count, expected, "{k} sieving primes, hi {hi}");
+            }
+        }
+        // The same for the bucket primes (from 2^22, on the wheel of 210):
+        // a first segment bringing in every smaller prime and k of them,
+        // over a window of 3 million numbers, in which most of them have a
+        // multiple, against a plain sieve of the window.
+        let root = BUCKETS_FROM as usize + 10_000;
+        let prime = plain_sieve(root);
+        let buckets: Vec<u64> = (BUCKETS_FROM..)
+            .filter(|&n| prime[n as usize])
+            .take(2 * BATCH + 1)
+            .collect();
+        for k in [1, BATCH - 1, BATCH, BATCH + 1, 2 * BATCH, 2 * BATCH + 1] {
+            let q = buckets[k - 1];
+            for hi in [q * q, q * q + 1, q * q + 2] {
+                let lo = hi - 3_000_000;
+                let words = ForwardSieve::new(lo, hi).unwrap();
+                let count = words.fold_words(0, |n, _, word| n + u64::from(word.count_ones()));
+                let mut composite = vec![false; (hi - lo) as usize];
+                for p in (2..=q).filter(|&p| prime[p as usize]) {
+                    for n in (lo.div_ceil(p) * p..hi).step_by(p as usize) {
+                        composite[(n - lo) as usize] = true;
+                    }
+                }
+                let expected = composite.iter().filter(|&&c| !c).count() as u64;
+                assert_eq!(count, expected, "{k} bucket primes, hi {hi}");
             }
         }
         // A first segment at 10^12 brings in the 78 000 sieving primes up
