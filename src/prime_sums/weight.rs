@@ -22,7 +22,7 @@ pub(crate) struct Bits {
 }
 
 /// Masks of the bit positions `i` whose bit `s` is set, `s = 0..6`.
-const POSITION_BITS: [u64; 6] = [
+pub(super) const POSITION_BITS: [u64; 6] = [
     0xAAAA_AAAA_AAAA_AAAA,
     0xCCCC_CCCC_CCCC_CCCC,
     0xF0F0_F0F0_F0F0_F0F0,
