@@ -125,7 +125,7 @@
 //! primesum 1.7. The first column was measured on an AMD EPYC with AVX-512
 //! (Zen 4, family 25 model 17: 32 KiB L1d, 1 MiB L2 a core) after the
 //! latest changes, in one run of the crate's bench or in 3 to 9 alternating
-//! whole-process pairs; where two figures are given, two runs gave them,
+//! whole-process pairs; where several figures are given, as many runs gave them,
 //! the machine's speed drifting by up to 15% between runs. The second
 //! column was measured on an Intel Xeon with AVX-512 (family 6 model 167:
 //! 48 KiB L1d, 2 MiB L2 a core) in the session before, in one run of the
@@ -149,13 +149,13 @@
 //! | the same in a plain `for` loop | 1.03×, 1.06×; 0.97× with the loop's place in registers | 1.28× |
 //! | the same backwards, `.rev().sum()`, against the same forwards | 1.26×, 1.12× | 1.12× |
 //! | [`prime_pi`](sieve::prime_pi)`(10^14)`, against primecount | 0.93×, 1.09×, 1.15×, 1.10× | 1.29× |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21×, 1.15× | 1.38× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21×, 1.15×, 1.22× (2 samples each, a noisy run) | 1.38× |
 //! | the same on both cores, against primecount on 2 threads | 1.15× | 1.39× |
 //! | [`prime_pi`](sieve::prime_pi)`(10^17)` | 1.20× (one pair) | — |
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, one pair; 1.12× primecount's peak memory (36.3 MB against 32.4 MB) | 2.02×, for the engine before its queries lost their branches |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35×, 2.11× | 2.99× (and 0.50× primesum) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35×, 2.11×, 1.84× (a block's counters summed at once) | 2.99× (and 0.50× primesum) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.36× (44.0 MB against 32.4 MB), one run each | — |
-//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64×, 2.00× (one sample each) | 1.26× |
+//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64×, 2.00×, 1.97× (one sample each) | 1.26× |
 //! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.25×, 2.37× | 2.32× |
 //! | the same for `q` = 1, 2 (a plain run) | 0.92× each; 0.92×, 0.98× | 1.0× |
 //! | for `q` = 3, 6 (two characters) | 2.4×, 2.5×; 2.5×, 2.6× | 2.8× |
