@@ -140,13 +140,15 @@ pub(crate) trait Weight: Sync {
     /// The counted sieving primes below this cross off a segment of the
     /// hard leaves' sieve without counting, and the segment is counted
     /// again after each: a prime with many multiples a segment takes them
-    /// out of the counters slower (measured: 256 for a count; for `Σ p`, 32
-    /// while the small primes crossed off one multiple at a time, 128 once
-    /// they cross off by a periodic pattern, 0.97× the time at `10^15`).
+    /// out of the counters slower (measured: 256 for a count; 32 for `Σ p`
+    /// and 16 for `Σ p²` while the small primes crossed off one multiple at
+    /// a time, and once they cross off by a periodic pattern 128 for `Σ p`,
+    /// 0.97× the time at `10^15`, and 48 for `Σ p²`, `PrimeSums::new` in
+    /// 0.93× to 0.96×, where 128 took 1.08×).
     const RECOUNT_BELOW: u32 = match Self::POWER {
         0 => 256,
         1 => 128,
-        _ => 16,
+        _ => 48,
     };
     /// How the tables keep the running sums [`Weight::over_primes`] reads.
     const PREFIX: Prefix = Prefix::Values;
