@@ -216,14 +216,17 @@ fn engine_where_square_and_fourth_roots_step() {
     // √x steps at squares: the P2 primes run up to it and the sieve reads
     // S(√x); a prime square brings in a prime. x^(1/4) steps at fourth
     // powers: the primes up to it have hard leaves, which the sieve counts;
-    // the counted primes below 16, 32 or 256 (by the weight, a private
-    // constant) cross off uncounted and recount the segment, so the fourth
-    // powers of the primes on either side are here.
+    // the counted primes below 48, 128 or 256 (by the weight, a private
+    // constant; 16 and 32 before) cross off uncounted and recount the
+    // segment, those below 128 by a periodic pattern, so the fourth powers
+    // of the primes on either side are here.
     let mut cases = Vec::new();
     for r in [1000u64, 2150, 10_000, 46_416, 100_000, 1009, 10_007, 99_991] {
         cases.extend(around(r * r, format!("√x reaches {r}")));
     }
-    for q in [13u64, 17, 19, 29, 31, 37, 41, 113, 127, 131, 137, 251, 257] {
+    for q in [
+        13u64, 17, 19, 29, 31, 37, 41, 43, 47, 53, 113, 127, 131, 137, 251, 257,
+    ] {
         assert!(miller_rabin::is_prime(q));
         cases.extend(around(q.pow(4), format!("x^(1/4) reaches {q}")));
     }
