@@ -57,20 +57,19 @@ mod weight;
 use num_integer::Roots;
 
 pub(crate) use progress::Report;
+pub use residue::MAX_MODULUS;
+pub(crate) use residue::{prime_pi_by_residue_reporting, prime_sum_by_residue_reporting};
 pub use sums::PrimeSums;
 
-use crate::Error;
 use crate::arith::{Ring, Value, Wide};
 use crate::sieve::PrimesIn;
 use crate::{dispatch, threads};
 use ac::{EasyLeaves, Windows};
 use b::Pieces;
-use characters::{Characters, ModFour};
 use d::HardLeaves;
 use progress::Jobs;
-use residue::Residue;
 use tables::Tables;
-use weight::{Count, Linear, Polynomial, Progression, Square, Weight};
+use weight::{Count, Linear, Square, Weight};
 
 /// `π(x)`, the number of primes `p <= x`, for every `u64` `x`.
 ///
@@ -155,104 +154,6 @@ pub(crate) fn prime_pi_reporting(x: u64, report: Report) -> u64 {
 /// [`prime_sum`], its progress passed to `report`.
 pub(crate) fn prime_sum_reporting(x: u64, report: Report) -> u128 {
     weighed(x, Linear::default(), report)
-}
-
-/// The largest modulus of [`prime_pi_by_residue`](crate::sieve::prime_pi_by_residue)
-/// and [`prime_sum_by_residue`](crate::sieve::prime_sum_by_residue).
-pub const MAX_MODULUS: u64 = 100;
-
-/// The number of primes `p <= x` in each class modulo `q`, its progress
-/// passed to `report`.
-pub(crate) fn prime_pi_by_residue_reporting(
-    x: u64,
-    q: u64,
-    report: Report,
-) -> Result<Vec<u64>, Error> {
-    by_residue(x, q, Count, report)
-}
-
-/// The sum of the primes `p <= x` in each class modulo `q`, its progress
-/// passed to `report`.
-pub(crate) fn prime_sum_by_residue_reporting(
-    x: u64,
-    q: u64,
-    report: Report,
-) -> Result<Vec<u128>, Error> {
-    by_residue(x, q, Linear::default(), report)
-}
-
-/// `Σ g(p)` over the primes `p <= x` in each class modulo `q`: the engine
-/// with the weight `g` twisted by the real characters modulo `q` when `q`
-/// divides 24 (in runs of `g` and [`ModFour`] for `q = 1, 2, 4`, in one
-/// of [`Characters`] for the others), from the classes modulo `q / 2` when
-/// that is odd, split by class otherwise ([`Residue`]), its vectors as
-/// short as `q` allows.
-fn by_residue<G>(x: u64, q: u64, g: G, report: Report) -> Result<Vec<G::V>, Error>
-where
-    G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
-{
-    fn characters<G, const K: usize, const P: usize>(
-        x: u64,
-        q: u64,
-        g: G,
-        report: Report,
-    ) -> Vec<G::V>
-    where
-        G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
-    {
-        let sums = weighed(x, Characters::<G, K, P>::new(g, q), report);
-        characters::from_characters(x, q, &g, &sums.0)
-    }
-    fn classes<G: Polynomial<V: Ring> + Progression, const N: usize>(
-        x: u64,
-        q: u64,
-        g: G,
-        report: Report,
-    ) -> Vec<G::V> {
-        let sums = weighed(x, Residue::<G, N>::new(g, q), report).sums;
-        sums[..q as usize].to_vec()
-    }
-    Ok(match q {
-        // The principal character's sum from a run of `g` itself, and the
-        // other character modulo 4 from a scalar run of its own.
-        1 | 2 => {
-            let all = weighed(x, g, report);
-            characters::from_characters(x, q, &g, &[characters::principal(x, q, &g, all)])
-        }
-        4 => {
-            let all = weighed(x, g, report.part(0, 2));
-            let signed = weighed(x, ModFour(g), report.part(1, 2));
-            let sums = [characters::principal(x, q, &g, all), signed];
-            characters::from_characters(x, q, &g, &sums)
-        }
-        3 | 6 => characters::<G, 2, 3>(x, q, g, report),
-        8 | 12 => characters::<G, 4, 6>(x, q, g, report),
-        // An odd class modulo `2k`, `k` odd, is a class modulo `k`.
-        10.. if q % 4 == 2 && q <= MAX_MODULUS => {
-            let k = q / 2;
-            let halves = by_residue(x, k, g, report)?;
-            let mut classes = vec![G::V::default(); q as usize];
-            for (r, sum) in halves.into_iter().enumerate() {
-                classes[if r % 2 == 1 { r } else { r + k as usize }] = sum;
-            }
-            // 2, the even prime, counted among the odd class `k + 2`.
-            if x >= 2 {
-                let two = g.of(2);
-                classes[k as usize + 2] = classes[k as usize + 2].minus(two);
-                classes[2] = two;
-            }
-            classes
-        }
-        5 | 7 => classes::<G, 8>(x, q, g, report),
-        9 | 11 => classes::<G, 12>(x, q, g, report),
-        13..=MAX_MODULUS => classes::<G, { MAX_MODULUS as usize }>(x, q, g, report),
-        _ => {
-            return Err(Error::InvalidModulus {
-                q,
-                max: MAX_MODULUS,
-            });
-        }
-    })
 }
 
 /// Below this, adding up a sieve's primes beats the engine.

@@ -1,11 +1,15 @@
 //! The weights split by the class of `n` modulo `q`: completely
 //! multiplicative weights whose values are vectors in the ring of the
 //! classes ([`Residue`], every `q`), where [`characters`](super::characters)
-//! twists them by the real characters instead.
+//! twists them by the real characters instead; and the sums by class for
+//! every modulus up to [`MAX_MODULUS`], which choose between the two.
 
+use super::characters::{self, Characters, ModFour};
 use super::counters::{ByClass, Classes};
-use super::weight::{NarrowSums, Polynomial, Progression, Weight};
-use crate::arith::{Modulus, Value};
+use super::weight::{Count, Linear, NarrowSums, Polynomial, Progression, Weight};
+use super::{Report, weighed};
+use crate::Error;
+use crate::arith::{Modulus, Ring, Value};
 use crate::sieve::wheel;
 use num_integer::{ExtendedGcd, Integer};
 
@@ -282,6 +286,104 @@ where
         }
         value
     }
+}
+
+/// The largest modulus of [`prime_pi_by_residue`](crate::sieve::prime_pi_by_residue)
+/// and [`prime_sum_by_residue`](crate::sieve::prime_sum_by_residue).
+pub const MAX_MODULUS: u64 = 100;
+
+/// The number of primes `p <= x` in each class modulo `q`, its progress
+/// passed to `report`.
+pub(crate) fn prime_pi_by_residue_reporting(
+    x: u64,
+    q: u64,
+    report: Report,
+) -> Result<Vec<u64>, Error> {
+    by_residue(x, q, Count, report)
+}
+
+/// The sum of the primes `p <= x` in each class modulo `q`, its progress
+/// passed to `report`.
+pub(crate) fn prime_sum_by_residue_reporting(
+    x: u64,
+    q: u64,
+    report: Report,
+) -> Result<Vec<u128>, Error> {
+    by_residue(x, q, Linear::default(), report)
+}
+
+/// `Σ g(p)` over the primes `p <= x` in each class modulo `q`: the engine
+/// with the weight `g` twisted by the real characters modulo `q` when `q`
+/// divides 24 (in runs of `g` and [`ModFour`] for `q = 1, 2, 4`, in one
+/// of [`Characters`] for the others), from the classes modulo `q / 2` when
+/// that is odd, split by class otherwise ([`Residue`]), its vectors as
+/// short as `q` allows.
+fn by_residue<G>(x: u64, q: u64, g: G, report: Report) -> Result<Vec<G::V>, Error>
+where
+    G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
+{
+    fn characters<G, const K: usize, const P: usize>(
+        x: u64,
+        q: u64,
+        g: G,
+        report: Report,
+    ) -> Vec<G::V>
+    where
+        G: Polynomial<V: Ring + Into<u128>> + Progression + Copy,
+    {
+        let sums = weighed(x, Characters::<G, K, P>::new(g, q), report);
+        characters::from_characters(x, q, &g, &sums.0)
+    }
+    fn classes<G: Polynomial<V: Ring> + Progression, const N: usize>(
+        x: u64,
+        q: u64,
+        g: G,
+        report: Report,
+    ) -> Vec<G::V> {
+        let sums = weighed(x, Residue::<G, N>::new(g, q), report).sums;
+        sums[..q as usize].to_vec()
+    }
+    Ok(match q {
+        // The principal character's sum from a run of `g` itself, and the
+        // other character modulo 4 from a scalar run of its own.
+        1 | 2 => {
+            let all = weighed(x, g, report);
+            characters::from_characters(x, q, &g, &[characters::principal(x, q, &g, all)])
+        }
+        4 => {
+            let all = weighed(x, g, report.part(0, 2));
+            let signed = weighed(x, ModFour(g), report.part(1, 2));
+            let sums = [characters::principal(x, q, &g, all), signed];
+            characters::from_characters(x, q, &g, &sums)
+        }
+        3 | 6 => characters::<G, 2, 3>(x, q, g, report),
+        8 | 12 => characters::<G, 4, 6>(x, q, g, report),
+        // An odd class modulo `2k`, `k` odd, is a class modulo `k`.
+        10.. if q % 4 == 2 && q <= MAX_MODULUS => {
+            let k = q / 2;
+            let halves = by_residue(x, k, g, report)?;
+            let mut classes = vec![G::V::default(); q as usize];
+            for (r, sum) in halves.into_iter().enumerate() {
+                classes[if r % 2 == 1 { r } else { r + k as usize }] = sum;
+            }
+            // 2, the even prime, counted among the odd class `k + 2`.
+            if x >= 2 {
+                let two = g.of(2);
+                classes[k as usize + 2] = classes[k as usize + 2].minus(two);
+                classes[2] = two;
+            }
+            classes
+        }
+        5 | 7 => classes::<G, 8>(x, q, g, report),
+        9 | 11 => classes::<G, 12>(x, q, g, report),
+        13..=MAX_MODULUS => classes::<G, { MAX_MODULUS as usize }>(x, q, g, report),
+        _ => {
+            return Err(Error::InvalidModulus {
+                q,
+                max: MAX_MODULUS,
+            });
+        }
+    })
 }
 
 #[cfg(test)]
