@@ -408,6 +408,7 @@ fn cross_each<const CLASS: usize>(primes: &mut [SievingPrime], seg: &mut [u8]) {
 /// A wheel cycle covers eight multiples and exactly `p` bytes, at offsets
 /// fixed per residue class: the current cycle is finished step by step, then
 /// whole cycles are crossed with constant masks, then the last partial cycle.
+/// A prime of `seg.len()` bytes or more steps from multiple to multiple.
 /// Returns the next multiple's byte relative to the end of `seg`, and its phase.
 #[inline(always)]
 fn cross_class<const CLASS: usize>(
@@ -418,6 +419,19 @@ fn cross_class<const CLASS: usize>(
 ) -> (usize, usize) {
     let len = seg.len();
     let p = 30 * p_div_30 + RESIDUES[CLASS] as usize;
+    let m = MASK[CLASS];
+    if p >= len {
+        // Not a whole turn in `seg`: multiple by multiple, one loop with
+        // one exit (two loops' varying trip counts cost a mispredicted
+        // branch each, a prime and segment).
+        let (mut pos, mut k) = (i, phase);
+        while pos < len {
+            seg[pos] &= m[k];
+            pos += p_div_30 * GAP[k] + STEP[CLASS][k];
+            k = (k + 1) % 8;
+        }
+        return (pos - len, k);
+    }
     let o = [
         OFFSET[CLASS][0],
         p_div_30 * 6 + OFFSET[CLASS][1],
@@ -428,7 +442,6 @@ fn cross_class<const CLASS: usize>(
         p_div_30 * 22 + OFFSET[CLASS][6],
         p_div_30 * 28 + OFFSET[CLASS][7],
     ];
-    let m = MASK[CLASS];
     // The cycle holding byte `i` starts `o[phase]` bytes earlier, perhaps
     // before `seg`: only the offsets `>= o[phase]` are visited from it.
     let start = i.wrapping_sub(o[phase]);
@@ -512,6 +525,32 @@ mod tests {
                     assert!(kept.is_some_and(|sp| multiplier(sp, p, seg_byte) == m));
                     let kept = SievingPrime::new(p, from, seg_byte, end);
                     assert_eq!(kept.is_some(), !crossed_by_presieve(m));
+                }
+            }
+        }
+    }
+
+    /// A prime crosses off the same multiples whether a segment holds a
+    /// whole turn of its wheel (`p` bytes) or not: segments of `p - 1`,
+    /// `p` and `p + 1` bytes, a prime of every class, from starts on
+    /// every phase, against the multiples of `p` found by division.
+    #[test]
+    fn crossing_on_either_side_of_a_turn_a_segment() {
+        for p in [211u64, 307, 251, 223, 227, 229, 233, 239] {
+            for len in [p - 1, p, p + 1] {
+                for start in (0..60).map(|k| p * p / 30 + 1 + k * (p / 7)) {
+                    let mut sp = SievingPrime::new(p, 30 * start, start, u64::MAX).unwrap();
+                    let mut bytes = vec![0xFF; 4 * len as usize];
+                    for seg in bytes.chunks_mut(len as usize) {
+                        sp.cross(seg);
+                    }
+                    for (byte, b) in (start..).zip(&bytes) {
+                        for (j, &r) in RESIDUES.iter().enumerate() {
+                            let n = 30 * byte + r;
+                            let kept = b >> j & 1 == 1;
+                            assert_eq!(kept, !n.is_multiple_of(p), "p {p} len {len} n {n}");
+                        }
+                    }
                 }
             }
         }
