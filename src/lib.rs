@@ -135,15 +135,15 @@
 //! | work | AMD EPYC (Zen 4) | Intel Xeon |
 //! |---|---|---|
 //! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)`, against primesieve | 0.99×; 1.00× by minima (1.28× by medians, a noisy run) | 1.22× |
-//! | over `[0, 10^10)` | 1.11×, 1.23×, 1.19× | 1.26× |
-//! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13×, 1.34× | 1.17× |
-//! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50×, 1.35×, 1.48× | 1.41× |
-//! | over `[10^18, 10^18 + 10^9)` | 1.11×, 1.07× (1.16×, 1.18× before the large primes turned on the wheel of 210; 1.40× before the sieving primes came in batches) | 1.44× |
+//! | over `[0, 10^10)` | 1.11×, 1.23×, 1.19×, 1.16× | 1.26× |
+//! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13×, 1.34×, 1.21× | 1.17× |
+//! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50×, 1.35×, 1.48×; 1.23× (the medium primes with less than a turn a segment stepping multiple by multiple) | 1.41× |
+//! | over `[10^18, 10^18 + 10^9)` | 1.11×, 1.07×, 1.00× (1.16×, 1.18× before the large primes turned on the wheel of 210; 1.40× before the sieving primes came in batches) | 1.44× |
 //! | over `[2^64 - 10^10, 2^64)` | 1.15×, 1.20× (1.22×, 1.17× before the wheel of 210; 1.40× before the batches), and 0.89× primesieve's peak memory (1153 MiB against 1289 MiB) | 1.23×, and 0.98× primesieve's peak memory |
-//! | the sieve on both cores, [`primes_in`](sieve::primes_in)`(..).into_par_iter().count()`, against primesieve on 2 threads, over `[0, 10^10)` | 1.07× | — |
-//! | over `[10^12, 10^12 + 10^10)` | 1.10× | — |
-//! | over `[10^15, 10^15 + 10^10)` | 1.36× | — |
-//! | over `[10^18, 10^18 + 10^9)` | 0.95× | — |
+//! | the sieve on both cores, [`primes_in`](sieve::primes_in)`(..).into_par_iter().count()`, against primesieve on 2 threads, over `[0, 10^10)` | 1.07×, 1.02× | — |
+//! | over `[10^12, 10^12 + 10^10)` | 1.10×, 1.06× | — |
+//! | over `[10^15, 10^15 + 10^10)` | 1.36×, 1.06× | — |
+//! | over `[10^18, 10^18 + 10^9)` | 0.95×, 1.03× | — |
 //! | over `[2^64 - 10^10, 2^64)` | 1.04× | — |
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73×, 0.84× | 1.05× |
 //! | the same in a plain `for` loop | 1.03×, 1.06×; 0.97× with the loop's place in registers | 1.28× |
