@@ -538,8 +538,10 @@ mod tests {
     fn crossing_on_either_side_of_a_turn_a_segment() {
         for p in [211u64, 307, 251, 223, 227, 229, 233, 239] {
             for len in [p - 1, p, p + 1] {
-                for start in (0..60).map(|k| p * p / 30 + 1 + k * (p / 7)) {
+                let mut phases = [false; 8];
+                for start in (p * p / 30 + 1..).step_by(3).take(p as usize / 3) {
                     let mut sp = SievingPrime::new(p, 30 * start, start, u64::MAX).unwrap();
+                    phases[usize::from(sp.phase)] = true;
                     let mut bytes = vec![0xFF; 4 * len as usize];
                     for seg in bytes.chunks_mut(len as usize) {
                         sp.cross(seg);
@@ -552,6 +554,7 @@ mod tests {
                         }
                     }
                 }
+                assert_eq!(phases, [true; 8], "p {p}: a start on every phase");
             }
         }
     }

@@ -38,7 +38,9 @@
 //! sieving primes from there up to `2^22` work over the whole segment;
 //! each crosses off its multiples eight at a time, one wheel turn per step,
 //! with bit masks fixed at compile time, the primes kept apart by residue
-//! class so that each class runs its own loop. The larger ones have
+//! class so that each class runs its own loop; those with less than a turn
+//! in the segment (from `2^20`) step from multiple to multiple in one loop
+//! instead, which leaves it by one branch. The larger ones have
 //! at most a few multiples in a segment: each waits in the bucket of the
 //! segment that holds its next multiple (a ring of buckets, one for each
 //! segment ahead, of 8 KiB blocks from a pool), is visited only there, and
