@@ -316,7 +316,8 @@ fn around_the_square(p: u64) -> [std::ops::Range<u64>; 3] {
 fn sieved_ranges_cross_off_prime_squares() {
     // Every prime below 2^15, past each end of the small sieving primes
     // (8192, 12288 and 16384, for pieces of 32, 48 and 64 KiB), then the
-    // three primes on either side of 2^16, of 2^20 (a segment's bytes) and
+    // three primes on either side of 2^16, of 2^20 (a segment's bytes,
+    // from which a medium prime steps from multiple to multiple) and
     // of 2^22 (where the buckets start), and one on either side of 2^24
     // (the largest sieving primes of ranges near 2^48); the largest of all
     // runs in release.
