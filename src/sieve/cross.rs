@@ -427,7 +427,7 @@ fn cross_class<const CLASS: usize>(
         let (mut pos, mut k) = (i, phase);
         while pos < len {
             seg[pos] &= m[k];
-            pos += p_div_30 * GAP[k] + STEP[CLASS][k];
+            pos += step(p_div_30, CLASS, k);
             k = (k + 1) % 8;
         }
         return (pos - len, k);
