@@ -4,9 +4,10 @@
 //! bucket sieve, as primesieve has it), instead of in every segment.
 //!
 //! The buckets form a ring, one for each of the next segments a multiple
-//! can fall in; a bucket is a stack of fixed-size blocks of primes, and an
-//! emptied block goes back to a pool, so that the steady state allocates
-//! nothing. A waiting prime takes 8 bytes.
+//! can fall in, turned by one bucket after each segment (the buckets move,
+//! not the primes in them); a bucket is a stack of fixed-size blocks of
+//! primes, and an emptied block goes back to a pool, so that the steady
+//! state allocates nothing. A waiting prime takes 8 bytes.
 //!
 //! Going forwards, the large primes turn on the modulo-210 wheel: their
 //! multipliers skip the multiples of 7 too, a seventh fewer multiples to
@@ -56,14 +57,16 @@ impl Spoke {
 /// and `m ≡ RESIDUES_210[phase]` (mod 210). With `p = 30 a + r` and `m =
 /// 210 t + s`, the byte of `p m` is `7 r t + a m + floor(r s / 30)`, so
 /// from `s` to the next residue `s'` (211 after 209) it grows by `a (s' -
-/// s) + floor(r s' / 30) - floor(r s / 30)`.
-const SPOKES: [[Spoke; 48]; 8] = {
+/// s) + floor(r s' / 30) - floor(r s / 30)`. Each row has room for every
+/// phase of [`PHASE_BITS`] bits, so that a phase read from a [`Waiting`]
+/// indexes it without a bounds check; the last 16 are never reached.
+const SPOKES: [[Spoke; 1 << PHASE_BITS]; 8] = {
     let mut t = [[Spoke {
         mask: 0,
         gap: 0,
         offset: 0,
         next: 0,
-    }; 48]; 8];
+    }; 1 << PHASE_BITS]; 8];
     let mut class = 0;
     while class < 8 {
         let r = RESIDUES[class];
@@ -122,11 +125,44 @@ struct Bucket {
     full: Vec<Block>,
 }
 
+impl Bucket {
+    /// Whether no prime waits here.
+    fn is_empty(&self) -> bool {
+        self.open.is_empty() && self.full.is_empty()
+    }
+
+    /// Puts `waiting` in the open block, first swapping a full one for a
+    /// block from `pool`.
+    #[inline(always)]
+    fn push(&mut self, pool: &mut Vec<Block>, waiting: Waiting) {
+        if self.open.len() == self.open.capacity() {
+            self.open_fresh(pool);
+        }
+        self.open.push(waiting);
+    }
+
+    /// Files the open block with the full ones and opens one from `pool`
+    /// (or a new one): out of the crossing loop, whose registers it would
+    /// otherwise take.
+    #[cold]
+    #[inline(never)]
+    fn open_fresh(&mut self, pool: &mut Vec<Block>) {
+        let fresh = pool
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(BLOCK_PRIMES));
+        let full = std::mem::replace(&mut self.open, fresh);
+        if !full.is_empty() {
+            self.full.push(full);
+        }
+    }
+}
+
 /// A ring of buckets, one for each of the next segments a multiple can
 /// fall in, and the pool of emptied blocks.
 #[derive(Clone)]
 struct Ring {
-    /// `buckets[k % buckets.len()]`: the primes waiting for segment `k`.
+    /// `buckets[i]`: the primes waiting for the segment `i` segments past
+    /// the current one.
     buckets: Vec<Bucket>,
     /// Emptied blocks, for reuse.
     pool: Vec<Block>,
@@ -136,97 +172,61 @@ impl Ring {
     /// Room for multiples up to [`WIDEST_GAP`] times `p` away (and a byte)
     /// for the primes `p <= largest`, in segments of `segment_bytes`.
     fn new(largest: u64, segment_bytes: u64) -> Ring {
-        let ahead = (largest * WIDEST_GAP / 30 / segment_bytes + 2).next_power_of_two();
+        let ahead = largest * WIDEST_GAP / 30 / segment_bytes + 2;
         Ring {
             buckets: vec![Bucket::default(); ahead as usize],
             pool: Vec::new(),
         }
     }
 
-    /// Puts `waiting` in the bucket of segment `k`.
+    /// Crosses off the multiples in `seg`, the current segment, of the
+    /// primes waiting for it, by `cross_block`, which passes each on to the
+    /// bucket of its next one, perhaps the current one again: the bucket is
+    /// taken until it stays empty. Then moves on to the next segment.
     #[inline(always)]
-    fn push(&mut self, k: u64, waiting: Waiting) {
-        push_to(&mut self.buckets, &mut self.pool, k, waiting);
-    }
-
-    /// Whether no prime waits for segment `k`.
-    fn is_empty(&self, k: u64) -> bool {
-        let bucket = &self.buckets[k as usize & (self.buckets.len() - 1)];
-        bucket.open.is_empty() && bucket.full.is_empty()
-    }
-
-    /// Takes the blocks of segment `k`.
-    fn take(&mut self, k: u64) -> Vec<Block> {
-        let slot = k as usize & (self.buckets.len() - 1);
-        let Bucket { open, mut full } = std::mem::take(&mut self.buckets[slot]);
-        full.push(open);
-        full
-    }
-
-    /// Gives an emptied block back.
-    fn recycle(&mut self, block: Block) {
-        if block.capacity() == BLOCK_PRIMES {
-            self.pool.push(block);
+    fn cross(
+        &mut self,
+        seg: &mut [u8],
+        cross_block: impl Fn(&[Waiting], &mut [u8], &mut [Bucket], &mut Vec<Block>),
+    ) {
+        let Ring { buckets, pool } = self;
+        while !buckets[0].is_empty() {
+            let Bucket { open, mut full } = std::mem::take(&mut buckets[0]);
+            full.push(open);
+            for mut block in full {
+                cross_block(&block, seg, buckets, pool);
+                if block.capacity() == BLOCK_PRIMES {
+                    block.clear();
+                    pool.push(block);
+                }
+            }
         }
+        buckets.rotate_left(1);
     }
 }
 
-/// [`Ring::push`] on the ring's parts, which a loop can hold in registers
-/// while it pushes.
+/// The byte of the next multiple of a prime in its segment, and the number
+/// of segments it lies past the current one, for a distance of `next`
+/// bytes from the current segment's start (or end, going down).
 #[inline(always)]
-fn push_to(buckets: &mut [Bucket], pool: &mut Vec<Block>, k: u64, waiting: Waiting) {
-    let bucket = &mut buckets[k as usize & (buckets.len() - 1)];
-    if bucket.open.len() == bucket.open.capacity() {
-        let fresh = pool
-            .pop()
-            .unwrap_or_else(|| Vec::with_capacity(BLOCK_PRIMES));
-        let full = std::mem::replace(&mut bucket.open, fresh);
-        if !full.is_empty() {
-            bucket.full.push(full);
-        }
-    }
-    bucket.open.push(waiting);
-}
-
-/// Where a prime whose next multiple is `next` bytes past the start of a
-/// segment waits: in the bucket of segment `current + (next >> shift)`,
-/// unless `next >= limit`, past the range's end. Copied into a loop's
-/// registers, where fields of the [`Buckets`] would be loaded again after
-/// every store.
-#[derive(Clone, Copy)]
-struct Place {
-    current: u64,
-    shift: u32,
-    limit: u64,
-}
-
-impl Place {
-    /// Puts the prime `prime` (packed by [`Waiting::pack`]), whose next
-    /// multiple is `next` bytes past the start of the current segment with
-    /// its multiplier at `phase`, in the bucket of that multiple's segment,
-    /// or drops it.
-    #[inline(always)]
-    fn push(self, buckets: &mut [Bucket], pool: &mut Vec<Block>, next: u64, phase: u8, prime: u32) {
-        if next >= self.limit {
-            return;
-        }
-        let byte = (next & ((1 << self.shift) - 1)) as u32;
-        let k = self.current + (next >> self.shift);
-        let waiting = Waiting {
-            byte_phase: byte << PHASE_BITS | u32::from(phase),
-            prime,
-        };
-        push_to(buckets, pool, k, waiting);
-    }
+fn split<const SHIFT: u32>(next: u64) -> (u32, usize) {
+    ((next & ((1 << SHIFT) - 1)) as u32, (next >> SHIFT) as usize)
 }
 
 impl Waiting {
     /// `sp` waiting at byte `byte` of its segment.
     #[inline(always)]
     fn new(sp: &SievingPrime, byte: u32) -> Waiting {
+        Waiting::at(byte, sp.phase, Waiting::pack(sp.p_div_30, sp.class))
+    }
+
+    /// The prime `prime` (packed by [`Waiting::pack`]) waiting at byte
+    /// `byte` of its segment, its multiplier at `phase`.
+    #[inline(always)]
+    fn at(byte: u32, phase: u8, prime: u32) -> Waiting {
         Waiting {
-            byte_phase: byte << PHASE_BITS | u32::from(sp.phase),
-            prime: Waiting::pack(sp.p_div_30, sp.class),
+            byte_phase: byte << PHASE_BITS | u32::from(phase),
+            prime,
         }
     }
 
@@ -260,31 +260,27 @@ impl Waiting {
     }
 }
 
-/// The buckets of the segments from the current one up, each of
-/// `2^segment_shift` bytes, for a stream going forwards.
+/// The buckets of the segments from the current one up, each of `2^SHIFT`
+/// bytes, for a stream going forwards.
 #[derive(Clone)]
-pub(super) struct Buckets {
+pub(super) struct Buckets<const SHIFT: u32> {
     ring: Ring,
-    /// The number of the current segment.
-    current: u64,
-    /// The bytes of a whole segment, as a power of two.
-    segment_shift: u32,
     /// The first byte past the range: multiples there are not kept.
     end_byte: u64,
     /// The first byte of the current segment.
     seg_byte: u64,
 }
 
-impl Buckets {
-    /// Buckets for the segments of `segment_bytes` bytes (a power of two)
-    /// from byte `seg_byte`, for sieving primes up to `largest` and a range
-    /// ending at byte `end_byte`.
-    pub(super) fn new(seg_byte: u64, end_byte: u64, segment_bytes: u64, largest: u64) -> Buckets {
-        debug_assert!(segment_bytes.is_power_of_two());
+impl<const SHIFT: u32> Buckets<SHIFT> {
+    /// A byte of a segment, shifted by [`PHASE_BITS`], fits a `u32`.
+    const FITS: () = assert!(SHIFT + PHASE_BITS <= 32);
+
+    /// Buckets for the segments from byte `seg_byte`, for sieving primes
+    /// up to `largest` and a range ending at byte `end_byte`.
+    pub(super) fn new(seg_byte: u64, end_byte: u64, largest: u64) -> Buckets<SHIFT> {
+        let () = Self::FITS;
         Buckets {
-            ring: Ring::new(largest, segment_bytes),
-            current: 0,
-            segment_shift: segment_bytes.trailing_zeros(),
+            ring: Ring::new(largest, 1 << SHIFT),
             end_byte,
             seg_byte,
         }
@@ -304,21 +300,10 @@ impl Buckets {
         let p_div_30 = (p / 30) as u32;
         let spoke = SPOKES[usize::from(class)][usize::from(first.phase)];
         if first.keeps(spoke.step(p_div_30), self.end_byte) {
-            let place = self.place();
+            let (byte, ahead) = split::<SHIFT>(first.byte - self.seg_byte);
+            let waiting = Waiting::at(byte, first.phase, Waiting::pack(p_div_30, class));
             let Ring { buckets, pool } = &mut self.ring;
-            let next = first.byte - self.seg_byte;
-            let prime = Waiting::pack(p_div_30, class);
-            place.push(buckets, pool, next, first.phase, prime);
-        }
-    }
-
-    /// Where the primes go from the current segment.
-    #[inline(always)]
-    fn place(&self) -> Place {
-        Place {
-            current: self.current,
-            shift: self.segment_shift,
-            limit: self.end_byte.saturating_sub(self.seg_byte),
+            buckets[ahead].push(pool, waiting);
         }
     }
 
@@ -326,40 +311,46 @@ impl Buckets {
     /// primes waiting for it, and moves on to the next segment.
     ///
     /// A prime crosses off one multiple a visit and goes to the bucket of
-    /// its next one, which may be this segment's again: the bucket is taken
-    /// until it stays empty. No loop runs for a varying number of multiples,
-    /// so that no branch is mispredicted a prime.
+    /// its next one. No loop runs for a varying number of multiples, so
+    /// that no branch is mispredicted a prime; nor is a prime checked
+    /// against the range's end: one whose next multiple lies past it waits
+    /// in a bucket that is never crossed (or, in the last segment, finds
+    /// no byte to cross), and takes no more room there than it did.
     pub(super) fn cross(&mut self, seg: &mut [u8]) {
-        let place = self.place();
-        while !self.ring.is_empty(place.current) {
-            for mut block in self.ring.take(place.current) {
-                let Ring { buckets, pool } = &mut self.ring;
-                for waiting in block.drain(..) {
-                    let byte = waiting.byte() as usize;
-                    let class = (waiting.prime & 7) as usize;
-                    let spoke = SPOKES[class][usize::from(waiting.phase())];
-                    seg[byte] &= spoke.mask;
-                    let next = byte as u64 + spoke.step(waiting.prime >> 3);
-                    place.push(buckets, pool, next, spoke.next, waiting.prime);
-                }
-                self.ring.recycle(block);
-            }
-        }
-        self.current += 1;
+        self.ring.cross(seg, cross_block::<SHIFT>);
         self.seg_byte += seg.len() as u64;
     }
 }
 
-/// The buckets of the segments from the current one down, for a stream
-/// going backwards: a prime waits for the segment of its next multiple
-/// below, at a distance counted down from that segment's last byte.
+/// The crossing loop of [`Buckets::cross`], over one block: kept out of
+/// line, so that its values stay in registers.
+#[inline(never)]
+fn cross_block<const SHIFT: u32>(
+    block: &[Waiting],
+    seg: &mut [u8],
+    buckets: &mut [Bucket],
+    pool: &mut Vec<Block>,
+) {
+    for &waiting in block {
+        let byte = waiting.byte() as usize;
+        let class = (waiting.prime & 7) as usize;
+        let spoke = SPOKES[class][usize::from(waiting.phase())];
+        if let Some(bits) = seg.get_mut(byte) {
+            *bits &= spoke.mask;
+        }
+        let next = byte as u64 + spoke.step(waiting.prime >> 3);
+        let (byte, ahead) = split::<SHIFT>(next);
+        buckets[ahead].push(pool, Waiting::at(byte, spoke.next, waiting.prime));
+    }
+}
+
+/// The buckets of the segments from the current one down, each of
+/// `2^SHIFT` bytes, for a stream going backwards: a prime waits for the
+/// segment of its next multiple below, at a distance counted down from
+/// that segment's last byte.
 #[derive(Clone)]
-pub(super) struct DownBuckets {
+pub(super) struct DownBuckets<const SHIFT: u32> {
     ring: Ring,
-    /// The number of the current segment, counted down from the top one.
-    current: u64,
-    /// The bytes of a whole segment, as a power of two.
-    segment_shift: u32,
     /// The last byte of the current segment (one past it for an empty
     /// range is never needed: the stream stops first).
     top_byte: u64,
@@ -367,16 +358,18 @@ pub(super) struct DownBuckets {
     lo_byte: u64,
 }
 
-impl DownBuckets {
-    /// Buckets for the segments of `segment_bytes` bytes (a power of two)
-    /// down from the one ending just before byte `end_byte`, for sieving
-    /// primes up to `largest` and a range starting at byte `lo_byte`.
-    pub(super) fn new(lo_byte: u64, end_byte: u64, segment_bytes: u64, largest: u64) -> Self {
-        debug_assert!(segment_bytes.is_power_of_two() && end_byte > 0);
+impl<const SHIFT: u32> DownBuckets<SHIFT> {
+    /// A byte of a segment, shifted by [`PHASE_BITS`], fits a `u32`.
+    const FITS: () = assert!(SHIFT + PHASE_BITS <= 32);
+
+    /// Buckets for the segments down from the one ending just before byte
+    /// `end_byte`, for sieving primes up to `largest` and a range starting
+    /// at byte `lo_byte`.
+    pub(super) fn new(lo_byte: u64, end_byte: u64, largest: u64) -> Self {
+        let () = Self::FITS;
+        debug_assert!(end_byte > 0);
         DownBuckets {
-            ring: Ring::new(largest, segment_bytes),
-            current: 0,
-            segment_shift: segment_bytes.trailing_zeros(),
+            ring: Ring::new(largest, 1 << SHIFT),
             top_byte: end_byte - 1,
             lo_byte,
         }
@@ -387,16 +380,10 @@ impl DownBuckets {
     /// segment; drops it if that lies below the range or below `p²`.
     #[inline(always)]
     pub(super) fn push(&mut self, sp: SievingPrime) {
-        let down = u64::from(sp.next);
-        let Some(byte) = self.top_byte.checked_sub(down) else {
-            return;
-        };
-        if byte < self.lo_byte.max(sp.square_byte()) {
-            return;
+        if let Some((ahead, waiting)) = below::<SHIFT>(self.top_byte, self.lo_byte, &sp) {
+            let Ring { buckets, pool } = &mut self.ring;
+            buckets[ahead].push(pool, waiting);
         }
-        let within = (down & ((1 << self.segment_shift) - 1)) as u32;
-        let k = self.current + (down >> self.segment_shift);
-        self.ring.push(k, Waiting::new(&sp, within));
     }
 
     /// [`DownBuckets::push`] for a prime that may have no multiple.
@@ -411,22 +398,43 @@ impl DownBuckets {
     /// next multiple below, and moves on to the segment below.
     pub(super) fn cross(&mut self, seg: &mut [u8]) {
         let len = seg.len() as u64;
-        for mut block in self.ring.take(self.current) {
-            for waiting in block.drain(..) {
+        let (top_byte, lo_byte) = (self.top_byte, self.lo_byte);
+        self.ring.cross(seg, |block, seg, buckets, pool| {
+            for waiting in block {
                 let mut sp = waiting.prime();
                 // No lower than `p²`: below it, `p` itself would go.
-                let floor = self.top_byte.saturating_sub(sp.square_byte());
+                let floor = top_byte.saturating_sub(sp.square_byte());
                 if sp.cross_few_down(seg, floor) {
                     // `sp.next` is now counted down from below the segment.
                     sp.next = (u64::from(sp.next) + len) as u32;
-                    self.push(sp);
+                    if let Some((ahead, waiting)) = below::<SHIFT>(top_byte, lo_byte, &sp) {
+                        buckets[ahead].push(pool, waiting);
+                    }
                 }
             }
-            self.ring.recycle(block);
-        }
-        self.current += 1;
+        });
         self.top_byte = self.top_byte.saturating_sub(len);
     }
+}
+
+/// Where `sp`, whose next multiple below is `sp.next` bytes below byte
+/// `top_byte`, the last of the current segment, waits: the number of
+/// segments below the current one, and its byte counted down from that
+/// segment's last; `None` if the multiple lies below byte `lo_byte` or
+/// below `p²`.
+#[inline(always)]
+fn below<const SHIFT: u32>(
+    top_byte: u64,
+    lo_byte: u64,
+    sp: &SievingPrime,
+) -> Option<(usize, Waiting)> {
+    let down = u64::from(sp.next);
+    let byte = top_byte.checked_sub(down)?;
+    if byte < lo_byte.max(sp.square_byte()) {
+        return None;
+    }
+    let (within, ahead) = split::<SHIFT>(down);
+    Some((ahead, Waiting::new(sp, within)))
 }
 
 #[cfg(test)]
@@ -466,7 +474,7 @@ mod tests {
             let sieving = || primes.iter().copied().take_while(move |&p| p <= largest);
             let mut found = Vec::new();
             // Forwards: each prime joins when its square is reached.
-            let mut up = Buckets::new(0, end_byte, SEGMENT, largest);
+            let mut up = Buckets::<6>::new(0, end_byte, largest);
             let mut joining = sieving().peekable();
             for seg_byte in (0..end_byte).step_by(SEGMENT as usize) {
                 let mut seg = vec![0; SEGMENT.min(end_byte - seg_byte) as usize];
@@ -481,7 +489,7 @@ mod tests {
             let expected: Vec<u64> = (7..30 * end_byte).filter(|&n| prime[n as usize]).collect();
             assert_eq!(found, expected, "forwards to byte {end_byte}");
             // Backwards: every prime at its greatest multiple from the start.
-            let mut down = DownBuckets::new(0, end_byte, SEGMENT, largest);
+            let mut down = DownBuckets::<6>::new(0, end_byte, largest);
             for p in sieving() {
                 down.push_all(SievingPrime::below(p, end_byte - 1));
             }

@@ -6,7 +6,10 @@
 use num_integer::Roots;
 
 use super::forward::SievingPrimes;
-use super::{BUCKETS_FROM, DECODE_WORDS, DECODED, L1Pieces, SEGMENT_BYTES, prime_pi_upper_bound};
+use super::{
+    BUCKETS_FROM, DECODE_WORDS, DECODED, L1Pieces, SEGMENT_BYTES, SEGMENT_SHIFT,
+    prime_pi_upper_bound,
+};
 use crate::Error;
 use crate::sieve::buckets::{self, DownBuckets};
 use crate::sieve::cross::{Classes, SievingPrime};
@@ -32,7 +35,7 @@ enum Descent {
     /// The sieving primes below [`BUCKETS_FROM`], kept with their
     /// remainders (the first `active` have their square below the current
     /// segment's end), and the larger ones in buckets.
-    Kept(Vec<Descending>, usize, DownBuckets),
+    Kept(Vec<Descending>, usize, DownBuckets<SEGMENT_SHIFT>),
     /// Room for them could not be had: streamed afresh for every segment,
     /// each starting point found by a division.
     Streamed(Option<SievingPrimes>),
@@ -100,7 +103,7 @@ impl Backward {
         end_byte: u64,
     ) -> Descent {
         let largest = (hi - 1).sqrt();
-        let mut buckets = DownBuckets::new(lo_byte, end_byte, SEGMENT_BYTES as u64, largest);
+        let mut buckets = DownBuckets::new(lo_byte, end_byte, largest);
         let Some(mut source) = source else {
             return Descent::Kept(Vec::new(), 0, buckets);
         };

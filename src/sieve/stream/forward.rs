@@ -4,7 +4,10 @@
 
 use num_integer::Roots;
 
-use super::{BUCKETS_FROM, DECODE_WORDS, DECODED, L1Pieces, SEGMENT_BYTES, prime_pi_upper_bound};
+use super::{
+    BUCKETS_FROM, DECODE_WORDS, DECODED, L1Pieces, SEGMENT_BYTES, SEGMENT_SHIFT,
+    prime_pi_upper_bound,
+};
 use crate::Error;
 use crate::sieve::buckets::{self, Buckets};
 use crate::sieve::cross::{Classes, FirstMultiple, SievingPrime};
@@ -38,7 +41,7 @@ pub(crate) struct ForwardSieve {
     medium: Classes,
     /// The larger ones, on the wheel of 210, each visiting only the
     /// segments it has a multiple in.
-    large: Buckets,
+    large: Buckets<SEGMENT_SHIFT>,
     /// Sieving primes not yet needed, in increasing order.
     source: Option<Box<SievingPrimes>>,
 }
@@ -64,7 +67,7 @@ impl ForwardSieve {
             return Err(too_large);
         }
         let largest = (hi - 1).sqrt();
-        let large = Buckets::new(next_byte, end_byte, SEGMENT_BYTES as u64, largest);
+        let large = Buckets::new(next_byte, end_byte, largest);
         let source = SievingPrimes::up_to_root(hi)?.map(Box::new);
         Ok(ForwardSieve {
             lo,

@@ -29,6 +29,9 @@ use l1::L1Pieces;
 /// the time at `10^12` and 1.05× at `10^15`.
 pub(crate) const SEGMENT_BYTES: usize = 1024 * 1024;
 
+/// [`SEGMENT_BYTES`] as a power of two.
+const SEGMENT_SHIFT: u32 = SEGMENT_BYTES.trailing_zeros();
+
 /// Sieving primes from this on have at most a few multiples in a segment
 /// and wait in buckets for the segments they have one in. Measured on a 32
 /// KiB L1, 512 KiB L2 core (Zen 2): a count over `[10^15, 10^15 + 3 · 10^9)`
