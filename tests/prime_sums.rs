@@ -420,6 +420,21 @@ fn sum_of_squares_past_u128() {
     );
 }
 
+#[test]
+#[ignore = "full size: run in release"]
+fn squares_left_out_from_2_to_46() {
+    // From 2^46 on, PrimeSums::new leaves Σ p² (past u128::MAX there) out
+    // of the engine's run: on either side of that switch its count and sum
+    // are those of the entry points that compute them alone.
+    for x in [(1 << 46) - 1, 1 << 46, (1 << 46) + 1] {
+        let sums = sieve::PrimeSums::new(x);
+        assert_eq!(sums.prime_pi(), sieve::prime_pi(x), "x = {x}");
+        assert_eq!(sums.sum(), sieve::prime_sum(x), "x = {x}");
+        let past = Err(Error::PrimeSumOverflow { x, power: 2 });
+        assert_eq!(sums.sum_of_squares(), past, "x = {x}");
+    }
+}
+
 /// The `x` where `li(x³) = 2^128`, by bisection: `Σ_{p <= x} p²` is about
 /// `li(x³)`, which is `N / L Σ_k k! / L^k` for `N = x³`, `L = ln N`, the
 /// series cut where its terms are below `10^-20`.

@@ -5,6 +5,13 @@ use super::{Report, weighed};
 use crate::Error;
 use crate::arith::Wide;
 
+/// From this `x` on, `Σ p²` exceeds `u128::MAX` (it does from about `3.15 ·
+/// 10^13`) and its lower bound `(Σ p)² / π(x)` shows it, with a margin of
+/// 7 or more: [`PrimeSums::new`] leaves the squares out of the engine's run.
+/// Were the bound ever not to show it, the squares would run in 192 bits,
+/// so that the answer never rests on this constant.
+const SQUARES_PAST_U128_FROM: u64 = 1 << 46;
+
 /// The prime counts and prime power sums of every prime `p <= x`:
 /// `Σ p⁰ = π(x)`, `Σ p¹` and `Σ p²`.
 ///
@@ -13,7 +20,8 @@ use crate::arith::Wide;
 /// modulo `2^64`, `2^128` and `2^128`. `π(x)` and `Σ p` always fit, so they
 /// are exact. `Σ p²` lies between `(Σ p)² / π(x)` and `x Σ p`: below `2^128`
 /// when the upper bound is, above when the lower bound is, and in between
-/// (`x` near `3 · 10^13`) the engine runs again in 192 bits.
+/// (`x` near `3 · 10^13`) the engine runs again in 192 bits. From `x = 2^46`
+/// on, where `Σ p²` is past `2^128` by far, the run carries `(1, p)` alone.
 ///
 /// # Examples
 ///
@@ -40,12 +48,13 @@ impl PrimeSums {
     ///
     /// # Complexity
     ///
-    /// As [`prime_sum`](super::prime_sum), in about 1.3 to 1.7 times its
-    /// time and memory (see the crate docs' [speed section](crate#speed)): the three
-    /// sums share the sieve and the leaves. Near the `x` where `Σ p²`
-    /// passes `2^128`, where
-    /// its bounds `(Σ p)² / π(x)` and `x Σ p` straddle `2^128`, the squares
-    /// are computed a second time, in 192 bits.
+    /// As [`prime_sum`](super::prime_sum), in about 1.3 to 2 times its
+    /// time and memory (see the crate docs' [speed section](crate#speed)): the
+    /// sums share the sieve and the leaves, and from `x = 2^46` on, where
+    /// `Σ p²` is past `2^128`, it is left out of the run. Near the `x` where
+    /// `Σ p²` passes `2^128`, where its bounds `(Σ p)² / π(x)` and `x Σ p`
+    /// straddle `2^128`, the squares are computed a second time, in 192
+    /// bits.
     ///
     /// # Examples
     ///
@@ -57,21 +66,28 @@ impl PrimeSums {
     /// ```
     #[must_use]
     pub fn new(x: u64) -> PrimeSums {
-        let (count, (sum, squares)) = weighed(
-            x,
-            (Count, (Linear::default(), Square::default())),
-            Report::NONE,
-        );
-        let fits = u128::from(x).checked_mul(sum).is_some();
+        // `Some(Σ p²)` when `x Σ p` fits (its upper bound), else `None`.
+        let (count, sum, squares) = if x < SQUARES_PAST_U128_FROM {
+            let (count, (sum, squares)) = weighed(
+                x,
+                (Count, (Linear::default(), Square::default())),
+                Report::NONE,
+            );
+            let fits = u128::from(x).checked_mul(sum).is_some();
+            (count, sum, fits.then_some(squares))
+        } else {
+            let (count, sum) = weighed(x, (Count, Linear::default()), Report::NONE);
+            (count, sum, None)
+        };
         // (Σ p)² / π(x) <= Σ p²: past 2^128 once (Σ p / 2^64)² >= π(x).
         let high = sum >> 64;
-        let squares = if fits {
-            Some(squares)
-        } else if high * high >= u128::from(count) {
-            None
-        } else {
-            weighed(x, Square::<Wide>::default(), Report::NONE).to_u128()
-        };
+        let squares = squares.or_else(|| {
+            if high * high >= u128::from(count) {
+                None
+            } else {
+                weighed(x, Square::<Wide>::default(), Report::NONE).to_u128()
+            }
+        });
         PrimeSums {
             x,
             count,
