@@ -170,9 +170,11 @@ struct Ring {
 
 impl Ring {
     /// Room for multiples up to [`WIDEST_GAP`] times `p` away (and a byte)
-    /// for the primes `p <= largest`, in segments of `segment_bytes`.
-    fn new(largest: u64, segment_bytes: u64) -> Ring {
-        let ahead = largest * WIDEST_GAP / 30 / segment_bytes + 2;
+    /// for the primes `p <= largest`, in segments of `2^SHIFT` bytes, a
+    /// byte of which, shifted by [`PHASE_BITS`], fits a `u32`.
+    fn new<const SHIFT: u32>(largest: u64) -> Ring {
+        const { assert!(SHIFT + PHASE_BITS <= 32) };
+        let ahead = largest * WIDEST_GAP / 30 / (1 << SHIFT) + 2;
         Ring {
             buckets: vec![Bucket::default(); ahead as usize],
             pool: Vec::new(),
@@ -272,15 +274,11 @@ pub(super) struct Buckets<const SHIFT: u32> {
 }
 
 impl<const SHIFT: u32> Buckets<SHIFT> {
-    /// A byte of a segment, shifted by [`PHASE_BITS`], fits a `u32`.
-    const FITS: () = assert!(SHIFT + PHASE_BITS <= 32);
-
     /// Buckets for the segments from byte `seg_byte`, for sieving primes
     /// up to `largest` and a range ending at byte `end_byte`.
     pub(super) fn new(seg_byte: u64, end_byte: u64, largest: u64) -> Buckets<SHIFT> {
-        let () = Self::FITS;
         Buckets {
-            ring: Ring::new(largest, 1 << SHIFT),
+            ring: Ring::new::<SHIFT>(largest),
             end_byte,
             seg_byte,
         }
@@ -359,17 +357,13 @@ pub(super) struct DownBuckets<const SHIFT: u32> {
 }
 
 impl<const SHIFT: u32> DownBuckets<SHIFT> {
-    /// A byte of a segment, shifted by [`PHASE_BITS`], fits a `u32`.
-    const FITS: () = assert!(SHIFT + PHASE_BITS <= 32);
-
     /// Buckets for the segments down from the one ending just before byte
     /// `end_byte`, for sieving primes up to `largest` and a range starting
     /// at byte `lo_byte`.
     pub(super) fn new(lo_byte: u64, end_byte: u64, largest: u64) -> Self {
-        let () = Self::FITS;
         debug_assert!(end_byte > 0);
         DownBuckets {
-            ring: Ring::new(largest, 1 << SHIFT),
+            ring: Ring::new::<SHIFT>(largest),
             top_byte: end_byte - 1,
             lo_byte,
         }
@@ -380,10 +374,8 @@ impl<const SHIFT: u32> DownBuckets<SHIFT> {
     /// segment; drops it if that lies below the range or below `p²`.
     #[inline(always)]
     pub(super) fn push(&mut self, sp: SievingPrime) {
-        if let Some((ahead, waiting)) = below::<SHIFT>(self.top_byte, self.lo_byte, &sp) {
-            let Ring { buckets, pool } = &mut self.ring;
-            buckets[ahead].push(pool, waiting);
-        }
+        let Ring { buckets, pool } = &mut self.ring;
+        push_below::<SHIFT>(buckets, pool, self.top_byte, self.lo_byte, &sp);
     }
 
     /// [`DownBuckets::push`] for a prime that may have no multiple.
@@ -407,9 +399,7 @@ impl<const SHIFT: u32> DownBuckets<SHIFT> {
                 if sp.cross_few_down(seg, floor) {
                     // `sp.next` is now counted down from below the segment.
                     sp.next = (u64::from(sp.next) + len) as u32;
-                    if let Some((ahead, waiting)) = below::<SHIFT>(top_byte, lo_byte, &sp) {
-                        buckets[ahead].push(pool, waiting);
-                    }
+                    push_below::<SHIFT>(buckets, pool, top_byte, lo_byte, &sp);
                 }
             }
         });
@@ -417,24 +407,27 @@ impl<const SHIFT: u32> DownBuckets<SHIFT> {
     }
 }
 
-/// Where `sp`, whose next multiple below is `sp.next` bytes below byte
-/// `top_byte`, the last of the current segment, waits: the number of
-/// segments below the current one, and its byte counted down from that
-/// segment's last; `None` if the multiple lies below byte `lo_byte` or
-/// below `p²`.
+/// Puts `sp`, whose next multiple below is `sp.next` bytes below byte
+/// `top_byte`, the last of the current segment, in the bucket of that
+/// multiple's segment, its byte counted down from that segment's last;
+/// drops it if the multiple lies below byte `lo_byte` or below `p²`.
 #[inline(always)]
-fn below<const SHIFT: u32>(
+fn push_below<const SHIFT: u32>(
+    buckets: &mut [Bucket],
+    pool: &mut Vec<Block>,
     top_byte: u64,
     lo_byte: u64,
     sp: &SievingPrime,
-) -> Option<(usize, Waiting)> {
+) {
     let down = u64::from(sp.next);
-    let byte = top_byte.checked_sub(down)?;
+    let Some(byte) = top_byte.checked_sub(down) else {
+        return;
+    };
     if byte < lo_byte.max(sp.square_byte()) {
-        return None;
+        return;
     }
     let (within, ahead) = split::<SHIFT>(down);
-    Some((ahead, Waiting::new(sp, within)))
+    buckets[ahead].push(pool, Waiting::new(sp, within));
 }
 
 #[cfg(test)]
@@ -557,9 +550,10 @@ mod tests {
     /// segment, without coming round to the current segment's own bucket.
     #[test]
     fn the_ring_reaches_the_farthest_multiple() {
-        for segment_bytes in [64u64, 1 << 20] {
+        fn check<const SHIFT: u32>() {
+            let segment_bytes = 1u64 << SHIFT;
             for largest in [200u64, 4_194_319, 65_521, 1 << 24, 4_294_967_291] {
-                let ring = Ring::new(largest, segment_bytes);
+                let ring = Ring::new::<SHIFT>(largest);
                 let farthest = SPOKES
                     .iter()
                     .flatten()
@@ -567,12 +561,14 @@ mod tests {
                     .max()
                     .unwrap();
                 // From the last byte of the segment.
-                let ahead = (segment_bytes - 1 + farthest) >> segment_bytes.trailing_zeros();
+                let ahead = (segment_bytes - 1 + farthest) >> SHIFT;
                 assert!(
                     ahead < ring.buckets.len() as u64,
                     "{largest} {segment_bytes}"
                 );
             }
         }
+        check::<6>();
+        check::<20>();
     }
 }
