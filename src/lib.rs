@@ -155,7 +155,7 @@
 //! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, one pair; 1.12× primecount's peak memory (36.3 MB against 32.4 MB) | 2.02×, for the engine before its queries lost their branches |
 //! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35×, 2.11×, 1.84× (a block's counters summed at once), 1.97× (the small primes crossed off by a pattern; `prime_sum` 0.93× its time in the run before, primecount 0.87×), 1.78× | 2.99× (and 0.50× primesum) |
 //! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.36× (44.0 MB against 32.4 MB), one run each | — |
-//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64×, 2.00×, 1.97×, 2.01×, 1.97× (one sample each); 1.76× with `Σ p²` left out of the run from `x = 2^46` on (0.73× the time before, 3 alternating pairs; peak memory 22 MiB against 27 MiB) | 1.26× |
+//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64×, 2.00×, 1.97×, 2.01×, 1.97× (one sample each); 1.76× with `Σ p²` left out of the run from `x = 2^46` on (0.73× the time before, 3 alternating pairs; peak memory 22 MiB against 27 MiB); 1.00× (7 alternating pairs; 0.62× the time before in 5) with `(1, p)` counted without squares, at the same peak memory (14 MiB) | 1.26× |
 //! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.25×, 2.37× | 2.32× |
 //! | the same for `q` = 1, 2 (a plain run) | 0.92× each; 0.92×, 0.98× | 1.0× |
 //! | for `q` = 3, 6 (two characters) | 2.4×, 2.5×; 2.5×, 2.6× | 2.8× |

@@ -340,6 +340,12 @@ mod tests {
         (Count, (Linear::default(), Square::default()))
     }
 
+    /// The count and `Σ p` at once, in the sums' counters and narrow
+    /// running sums of `Σ p`, not those of the squares.
+    fn count_and_sum() -> (Count, Linear<u128>) {
+        (Count, Linear::default())
+    }
+
     /// The engine at every x from its minimum to 30 000: at every split
     /// `y <= z` it allows for x below 1000, at [`Split::of`]'s `y` with
     /// `z` from `y` to its largest above, against a sieve's running sums.
@@ -371,6 +377,12 @@ mod tests {
                     engine(x, split, Count, Report::NONE),
                     sums[x as usize].0,
                     "pi({x}), {split:?}"
+                );
+                let (count, (sum, _)) = sums[x as usize];
+                assert_eq!(
+                    engine(x, split, count_and_sum(), Report::NONE),
+                    (count, sum),
+                    "pi({x}) and its sum, {split:?}"
                 );
             }
         }
@@ -420,6 +432,11 @@ mod tests {
                     count, sums[x as usize].0,
                     "pi({x}), {split:?}, {words} words"
                 );
+                let (count, (sum, _)) = sums[x as usize];
+                let pair = in_pool(threads, || {
+                    engine_in_segments(x, split, words, count_and_sum(), Report::NONE)
+                });
+                assert_eq!(pair, (count, sum), "pi({x}) and its sum, {split:?}");
             }
         };
         // The sieve's end `x / (z + 1) + 1` one before, at and one after

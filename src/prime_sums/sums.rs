@@ -48,10 +48,11 @@ impl PrimeSums {
     ///
     /// # Complexity
     ///
-    /// As [`prime_sum`](super::prime_sum), in about 1.3 to 2 times its
-    /// time and memory (see the crate docs' [speed section](crate#speed)): the
-    /// sums share the sieve and the leaves, and from `x = 2^46` on, where
-    /// `Σ p²` is past `2^128`, it is left out of the run. Near the `x` where
+    /// As [`prime_sum`](super::prime_sum): the sums share the sieve and the
+    /// leaves. Below `x = 2^46`, in about 1.3 to 2 times its time and
+    /// memory; from `2^46` on, where `Σ p²` is past `2^128` and left out of
+    /// the run, in about its time and memory, `π(x)` coming with `Σ p`
+    /// almost free (see the crate docs' [speed section](crate#speed)). Near the `x` where
     /// `Σ p²` passes `2^128`, where its bounds `(Σ p)² / π(x)` and `x Σ p`
     /// straddle `2^128`, the squares are computed a second time, in 192
     /// bits.

@@ -467,15 +467,28 @@ impl<R: Ring> Polynomial for Square<R> {
     }
 }
 
-/// Two weights at once.
+/// Two weights at once, the second of the higher power: its counters
+/// serve both.
 impl<A: Polynomial, B: Polynomial> Weight for (A, B) {
     type V = (A::V, B::V);
-    /// Every pair the engine sums takes squares.
-    type Counter = [u64; 3];
-    const POWER: u32 = if A::POWER > B::POWER {
-        A::POWER
-    } else {
+    /// `(1, p)` counts in `[count, Σ i]`, not in the `[count, Σ i, Σ i²]`
+    /// of the squares (measured with the narrow running sums below:
+    /// `PrimeSums::new(10^16)` in 0.62× the time, and in that of
+    /// `prime_sum`).
+    type Counter = B::Counter;
+    const POWER: u32 = {
+        assert!(
+            A::POWER <= B::POWER,
+            "the pair's second weight is its higher power"
+        );
         B::POWER
+    };
+    /// The members' own running sums, unless one keeps values: a count
+    /// reads none and `Σ p`'s are narrow (for `(1, p)`, 1.5 MB against
+    /// 7.5 MB of values at `10^16`).
+    const PREFIX: Prefix = match (A::PREFIX, B::PREFIX) {
+        (Prefix::Values, _) | (_, Prefix::Values) => Prefix::Values,
+        _ => Prefix::Narrow,
     };
 
     #[inline]
@@ -491,12 +504,28 @@ impl<A: Polynomial, B: Polynomial> Weight for (A, B) {
         (self.0.scale(v.0, n), self.1.scale(v.1, n))
     }
     #[inline(always)]
-    fn counted(&self, base: u64, counter: [u64; 3]) -> Self::V {
+    fn counted(&self, base: u64, counter: B::Counter) -> Self::V {
         self.bits(base, counter.bits())
     }
     #[inline(always)]
     fn layout(&self) -> &() {
         &()
+    }
+    #[inline(always)]
+    fn over_primes(
+        &self,
+        k: usize,
+        prefix: &[Self::V],
+        narrow: &NarrowSums,
+        primes: &[u32],
+    ) -> Self::V {
+        if Self::PREFIX == Prefix::Values {
+            return prefix[k];
+        }
+        (
+            self.0.over_primes(k, &[], narrow, primes),
+            self.1.over_primes(k, &[], narrow, primes),
+        )
     }
 }
 
