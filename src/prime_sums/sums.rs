@@ -52,10 +52,10 @@ impl PrimeSums {
     /// leaves. Below `x = 2^46`, in about 1.3 to 2 times its time and
     /// memory; from `2^46` on, where `Σ p²` is past `2^128` and left out of
     /// the run, in about its time and memory, `π(x)` coming with `Σ p`
-    /// almost free (see the crate docs' [speed section](crate#speed)). Near the `x` where
-    /// `Σ p²` passes `2^128`, where its bounds `(Σ p)² / π(x)` and `x Σ p`
-    /// straddle `2^128`, the squares are computed a second time, in 192
-    /// bits.
+    /// almost free (see the crate docs' [speed section](crate#speed)).
+    /// Near the `x` where `Σ p²` passes `2^128`, where its bounds
+    /// `(Σ p)² / π(x)` and `x Σ p` straddle `2^128`, the squares are
+    /// computed a second time, in 192 bits.
     ///
     /// # Examples
     ///

@@ -493,8 +493,8 @@ impl<A: Polynomial, B: Polynomial> Weight for (A, B) {
         B::POWER
     };
     /// The members' own running sums, unless one keeps values: a count
-    /// reads none and `Σ p`'s are narrow (for `(1, p)`, 1.5 MB against
-    /// 7.5 MB of values at `10^16`).
+    /// reads none and `Σ p`'s are narrow (for `(1, p)`, about 4 bytes a
+    /// prime up to `y` against 32 for a pair of values).
     const PREFIX: Prefix = match (A::PREFIX, B::PREFIX) {
         (Prefix::Values, _) | (_, Prefix::Values) => Prefix::Values,
         _ => Prefix::Narrow,
