@@ -145,17 +145,17 @@
 //! | over `[10^15, 10^15 + 10^10)` | 1.36×, 1.06×, 1.16× | — |
 //! | over `[10^18, 10^18 + 10^9)` | 0.95×, 1.03×, 0.91× | — |
 //! | over `[2^64 - 10^10, 2^64)` | 1.04×, 0.90× | — |
-//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73×, 0.84× | 1.05× |
-//! | the same in a plain `for` loop | 1.03×, 1.06×; 0.97× with the loop's place in registers | 1.28× |
-//! | the same backwards, `.rev().sum()`, against the same forwards | 1.26×, 1.12× | 1.12× |
-//! | [`prime_pi`](sieve::prime_pi)`(10^14)`, against primecount | 0.93×, 1.09×, 1.15×, 1.10×, 0.96× | 1.29× |
-//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21×, 1.15×, 1.22× (2 samples each, a noisy run), 1.10×, 1.03× | 1.38× |
-//! | the same on both cores, against primecount on 2 threads | 1.15× | 1.39× |
+//! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73×, 0.84×, 0.88× | 1.05× |
+//! | the same in a plain `for` loop | 1.03×, 1.06×; 0.97× with the loop's place in registers, 0.94× | 1.28× |
+//! | the same backwards, `.rev().sum()`, against the same forwards | 1.26×, 1.12×, 1.08× | 1.12× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^14)`, against primecount | 0.93×, 1.09×, 1.15×, 1.10×, 0.96×, 1.15× (7 alternating pairs) | 1.29× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^16)` | 1.21×, 1.15×, 1.22× (2 samples each, a noisy run), 1.10×, 1.03×, 1.12× (and 1.22× in 5 alternating pairs) | 1.38× |
+//! | the same on both cores, against primecount on 2 threads | 1.15×, 1.13× (3 alternating pairs) | 1.39× |
 //! | [`prime_pi`](sieve::prime_pi)`(10^17)` | 1.20× (one pair) | — |
-//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, one pair; 1.12× primecount's peak memory (36.3 MB against 32.4 MB) | 2.02×, for the engine before its queries lost their branches |
-//! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35×, 2.11×, 1.84× (a block's counters summed at once), 1.97× (the small primes crossed off by a pattern; `prime_sum` 0.93× its time in the run before, primecount 0.87×), 1.78× | 2.99× (and 0.50× primesum) |
-//! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.36× (44.0 MB against 32.4 MB), one run each | — |
-//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64×, 2.00×, 1.97×, 2.01×, 1.97× (one sample each); 1.76× with `Σ p²` left out of the run from `x = 2^46` on (0.73× the time before, 3 alternating pairs; peak memory 22 MiB against 27 MiB); 1.00× (7 alternating pairs; 0.62× the time before in 5) with `(1, p)` counted without squares, at the same peak memory (14 MiB) | 1.26× |
+//! | [`prime_pi`](sieve::prime_pi)`(10^18)` | 1.18×, one pair; 1.19× in 3; on both cores, against primecount on 2 threads, 1.19× in 3; 1.12× primecount's peak memory (36.3 MB against 32.4 MB) | 2.02×, for the engine before its queries lost their branches |
+//! | [`prime_sum`](sieve::prime_sum)`(10^16)`, against primecount's `π(10^16)` | 2.35×, 2.11×, 1.84× (a block's counters summed at once), 1.97× (the small primes crossed off by a pattern; `prime_sum` 0.93× its time in the run before, primecount 0.87×), 1.78×; 1.65× (with `φ(t, 4)` in closed form; 1.92× in 7 alternating pairs), and 0.40× primesum (3 pairs) | 2.99× (and 0.50× primesum) |
+//! | [`prime_sum`](sieve::prime_sum)`(10^18)`: peak memory against primecount's `π(10^18)` | 1.36× (44.0 MB against 32.4 MB), 1.35× (42.7 MiB against 31.6 MiB), one run each | — |
+//! | [`PrimeSums::new`](sieve::PrimeSums::new)`(10^16)`, against [`prime_sum`](sieve::prime_sum)`(10^16)` | 1.64×, 2.00×, 1.97×, 2.01×, 1.97× (one sample each); 1.76× with `Σ p²` left out of the run from `x = 2^46` on (0.73× the time before, 3 alternating pairs; peak memory 22 MiB against 27 MiB); 1.00× (7 alternating pairs; 0.62× the time before in 5) with `(1, p)` counted without squares, at the same peak memory (14 MiB); 0.95×, 1.10× (one sample each), 0.97× (5 pairs) with `φ(t, 4)` in closed form | 1.26× |
 //! | [`prime_pi_by_residue`](sieve::prime_pi_by_residue)`(10^14, 4)` (a plain run and one twisted by the character modulo 4), against [`prime_pi`](sieve::prime_pi)`(10^14)` | 2.25×, 2.37× | 2.32× |
 //! | the same for `q` = 1, 2 (a plain run) | 0.92× each; 0.92×, 0.98× | 1.0× |
 //! | for `q` = 3, 6 (two characters) | 2.4×, 2.5×; 2.5×, 2.6× | 2.8× |
