@@ -512,6 +512,12 @@ impl<A: Polynomial, B: Polynomial> Weight for (A, B) {
     fn scale(&self, v: Self::V, n: u64) -> Self::V {
         (self.0.scale(v.0, n), self.1.scale(v.1, n))
     }
+    /// Each member's own: its closed form where it has one, where the
+    /// pair's terms would divide 15 times for both.
+    #[inline(always)]
+    fn phi_small(&self, t: u64, k: usize) -> Self::V {
+        (self.0.phi_small(t, k), self.1.phi_small(t, k))
+    }
     #[inline(always)]
     fn counted(&self, base: u64, counter: B::Counter) -> Self::V {
         self.bits(base, counter.bits())
@@ -612,6 +618,8 @@ mod tests {
                 assert_eq!(Count.phi_small(t, k), count, "φ({t}, {k})");
                 assert_eq!(Linear::<u128>::default().phi_small(t, k), one);
                 assert_eq!(Square::<u128>::default().phi_small(t, k), two);
+                let all = (Count, (Linear::<u128>::default(), Square::default()));
+                assert_eq!(all.phi_small(t, k), (count, (one, two)));
             }
         }
         // The closed forms against the terms at the top of the range, on
