@@ -2,9 +2,8 @@
 //! character modulo 4 and [`ByClass`] per class of positions modulo a
 //! period.
 
-use super::{Counter, Scalar};
+use super::{Bits, Counter, Scalar};
 use crate::arith::Modulus;
-use crate::prime_sums::weight::Bits;
 
 /// The bit positions `i` that are even.
 const EVEN: u64 = 0x5555_5555_5555_5555;
