@@ -292,7 +292,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prime_sums::counters::Counter;
+    use crate::prime_sums::counters::{CountSum, Counter};
     use crate::prime_sums::weight::{Count, Linear};
     use crate::testing::words;
 
@@ -362,7 +362,7 @@ mod tests {
             let base = 1_000_000_001 + 2 * k;
             let numbers = (0..64).filter(|i| word >> i & 1 == 1).map(|i| base + 2 * i);
             let want = numbers.fold(0, |s: u128, n| s.plus(sums.of(n)));
-            let counter = <Alternating<[u64; 2]>>::of(word, 0, &());
+            let counter = <Alternating<CountSum>>::of(word, 0, &());
             assert_eq!(sums.counted(base, counter), want, "base {base}");
             let base = wheel::word_base(k, 0);
             let want = wheel::fold_word(0, word, base, &mut |s: u128, n| s.plus(sums.of(n)));

@@ -233,7 +233,8 @@ const ALPHA_Z: f64 = 1.0;
 /// integers in 64 KiB, about the L1 data cache of current x86 cores (48
 /// KiB on the one measured). Measured at `10^15`: 0.94× the time of `2^14`
 /// words (5 pairs), and `2^12` words 1.09× the time of `2^13`; at `10^17`,
-/// `2^13` and `2^14` the same within the noise.
+/// `2^13` and `2^14` the same within the noise. No more, so that the
+/// counters' positions stay below `2^19` ([`counters::CountSum`]).
 const SEGMENT_WORDS: usize = 1 << 13;
 
 /// With several threads, segments per thread when `x / z` is small enough

@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 
-use super::counters::{Bits, Counter, Scalar};
+use super::counters::{Bits, CountSum, Counter, Scalar};
 use super::tables::{SMALL, SMALL_PRIMES, coprime_sum_up_to, coprime_up_to};
 use crate::arith::{Ring, Value};
 use crate::sieve::wheel;
@@ -252,7 +252,7 @@ impl<R> Default for Linear<R> {
 
 impl<R: Ring> Weight for Linear<R> {
     type V = R;
-    type Counter = [u64; 2];
+    type Counter = CountSum;
     const POWER: u32 = 1;
     const PREFIX: Prefix = Prefix::Narrow;
 
@@ -271,7 +271,7 @@ impl<R: Ring> Weight for Linear<R> {
         v.times(n.into())
     }
     #[inline(always)]
-    fn counted(&self, base: u64, counter: [u64; 2]) -> R {
+    fn counted(&self, base: u64, counter: CountSum) -> R {
         self.bits(base, counter.bits())
     }
     /// For `k = 4`, the numbers prime to 210 summed in closed form, where

@@ -136,6 +136,7 @@ impl<C: Scalar, const N: usize> Counter for ByClass<C, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prime_sums::counters::CountSum;
     use crate::testing::words;
 
     /// A word's counters by class of position, for every period up to
@@ -152,8 +153,11 @@ mod tests {
                 let class = &mut want[(i % period) as usize];
                 *class = [class[0] + 1, class[1] + i];
             }
-            let got = ByClass::<[u64; 2], 100>::of(word, offset, &classes);
-            assert_eq!(got.0, want, "period {period}, offset {offset}");
+            let got = ByClass::<CountSum, 100>::of(word, offset, &classes);
+            let got = got
+                .0
+                .map(|class| [class.bits().count, class.bits().positions]);
+            assert_eq!(got, want, "period {period}, offset {offset}");
         }
     }
 
@@ -169,13 +173,17 @@ mod tests {
             for i in (0..64).filter(|i| word >> i & 1 == 1).map(|i| offset + i) {
                 (count, positions) = (count + sign(i), positions + sign(i) * i as i64);
             }
-            let got = Alternating::<[u64; 2]>::of(word, offset, &()).bits();
+            let got = Alternating::<CountSum>::of(word, offset, &()).bits();
             assert_eq!(Bits::wide(got.count), count as i128 as u128);
             assert_eq!(Bits::wide(got.positions), positions as i128 as u128);
             let i = offset + k % 64;
-            let one = Alternating::<[u64; 2]>::bit(1, i, &()).0;
-            assert_eq!(one, [sign(i) as u64, (sign(i) * i as i64) as u64]);
-            assert_eq!(Alternating::<[u64; 2]>::bit(0, i, &()).0, [0; 2]);
+            let one = Alternating::<CountSum>::bit(1, i, &()).bits();
+            assert_eq!(Bits::wide(one.count), sign(i) as i128 as u128);
+            assert_eq!(
+                Bits::wide(one.positions),
+                (sign(i) * i as i64) as i128 as u128
+            );
+            assert_eq!(Alternating::<CountSum>::bit(0, i, &()).0, CountSum::ZERO);
         }
     }
 }
