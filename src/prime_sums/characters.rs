@@ -6,6 +6,7 @@
 //! sums into sums by class.
 
 use super::counters::{Alternating, ByClass, Classes, Scalar};
+use super::leaves::Scaled;
 use super::residue::{class_prefix, plus_two, position_period};
 use super::weight::{Polynomial, Progression, Weight};
 use crate::arith::{Modulus, Ring, Value};
@@ -127,6 +128,7 @@ where
 {
     type V = PerCharacter<G::V, K>;
     type Counter = ByClass<G::Counter, P>;
+    type Leaves = Scaled<Self::V>;
     const POWER: u32 = G::POWER;
     /// Counters by class take a bit out slower than a count's (measured
     /// for `q = 4` between 24 and 2048).
@@ -256,6 +258,7 @@ where
 {
     type V = G::V;
     type Counter = Alternating<G::Counter>;
+    type Leaves = Scaled<Self::V>;
     const POWER: u32 = G::POWER;
 
     #[inline]

@@ -236,7 +236,6 @@ impl<'a, W: Weight> HardLeaves<'a, W> {
             for b in SMALL_PRIMES + 1..=counted {
                 if b < a {
                     let sieved = Sieved {
-                        weight: w,
                         bits: &mut segment.bits,
                         phi: run.phi[b],
                         low,
@@ -396,25 +395,28 @@ impl<W: Weight> Task for SieveSegments<'_, '_, W> {
 
 /// From the segment, sieved up to `p_{b-1}`.
 struct Sieved<'s, W: Weight> {
-    weight: &'s W,
     bits: &'s mut Counted<W::Counter>,
     /// `φ(low - 1, b - 1)`, counted from the run's first number.
     phi: W::V,
     low: u64,
 }
 
-impl<W: Weight> Phi<W::V> for Sieved<'_, W> {
+impl<W: Weight> Phi<W> for Sieved<'_, W> {
     #[inline(always)]
     fn prepare(&mut self, t: u64) {
         self.bits.prepare(t.saturating_sub(self.low).div_ceil(2));
     }
 
-    /// `φ(low - 1, b - 1)` and `Σ f(j)` over the bits still set for `low
-    /// <= j <= t`.
+    /// The bits still set for `low <= j <= t`.
     #[inline(always)]
-    fn phi(&mut self, t: u64) -> W::V {
-        let below = self.bits.below((t - self.low).div_ceil(2));
-        self.phi.plus(self.weight.counted(self.low + 1, below))
+    fn counter(&mut self, t: u64) -> W::Counter {
+        self.bits.below((t - self.low).div_ceil(2))
+    }
+
+    /// `φ(low - 1, b - 1)`, and the number of the segment's first bit.
+    #[inline(always)]
+    fn prior(&self) -> (W::V, u64) {
+        (self.phi, self.low + 1)
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::characters::{self, Characters, ModFour};
 use super::counters::{ByClass, Classes};
+use super::leaves::Scaled;
 use super::weight::{Count, Linear, NarrowSums, Polynomial, Progression, Weight};
 use super::{Report, weighed};
 use crate::Error;
@@ -193,6 +194,7 @@ where
 {
     type V = PerClass<G::V, N>;
     type Counter = ByClass<G::Counter, N>;
+    type Leaves = Scaled<Self::V>;
     const POWER: u32 = G::POWER;
     /// As for [`Characters`].
     const RECOUNT_BELOW: u32 = 32 >> G::POWER;

@@ -2,22 +2,26 @@
 //! easy, summed in increasing `t = x / (p_b m)` for whoever knows
 //! `φ(t, b - 1)` ([`Phi`]): the hard leaves' sieve.
 
-use super::leaves::Leaves;
+use super::leaves::{LeafSum, Leaves};
 use super::tables::{Tables, coprime_number, coprime_rank, div, hard_up_to, quotient};
 use super::weight::Weight;
 use crate::arith::Value;
 
-/// Where a special leaf finds `φ(t, b - 1)`.
-pub(super) trait Phi<V> {
-    /// Readies [`Phi::phi`] for every `t` up to this one.
+/// Where a special leaf finds `φ(t, b - 1)`: `prior`, its value before a
+/// segment, plus [`Weight::counted`]`(base, counter(t))` ([`LeafSum`]).
+pub(super) trait Phi<W: Weight> {
+    /// Readies [`Phi::counter`] for every `t` up to this one.
     fn prepare(&mut self, t: u64);
-    fn phi(&mut self, t: u64) -> V;
+    /// The segment's bits up to `t`.
+    fn counter(&mut self, t: u64) -> W::Counter;
+    /// `prior` and `base`.
+    fn prior(&self) -> (W::V, u64);
 }
 
 /// The special leaves of `b` that are not easy and whose argument `t`
 /// lies in `low..high`, in increasing `t`, with `φ(t, b - 1)` from `phi`;
-/// and, if `WEIGH`, their weight `Σ ±f(p_b m)`: what a constant added to
-/// `φ` adds per unit.
+/// and, if `WEIGH` (or if the weight's [`LeafSum`] counts it anyway),
+/// their weight `Σ ±f(p_b m)`: what a constant added to `φ` adds per unit.
 #[inline(always)]
 pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
     x: u64,
@@ -26,7 +30,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
     b: usize,
     low: u64,
     high: u64,
-    mut phi: impl Phi<W::V>,
+    mut phi: impl Phi<W>,
 ) -> Leaves<W::V> {
     let (y, z, w) = (tables.y(), tables.z(), &tables.weight);
     let p = u64::from(tables.primes[b]);
@@ -37,9 +41,9 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
         _ => div(x, p, low).min(z),
     };
     let xp = x / p;
+    let (prior, base) = phi.prior();
     // The leaves of `μ(m) = -1` (with a plus sign), then those of `μ(m) = 1`.
-    let mut sums = [W::V::default(); 2];
-    let mut weights = [W::V::default(); 2];
+    let mut sums = [W::Leaves::default(); 2];
     if b <= general {
         let first = above.max(z / p) + 1;
         // The `m` in `first..=up_to`, all prime to 210, by their index.
@@ -72,11 +76,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
             for &(m, t, code) in &leaves[..count] {
                 // Without a branch: the signs follow no pattern.
                 let s = usize::from(code > 0);
-                let leaf = w.scale(phi.phi(t), p * m);
-                sums[s] = sums[s].plus(leaf);
-                if WEIGH {
-                    weights[s] = weights[s].plus(w.of(p * m));
-                }
+                sums[s].add::<WEIGH>(w, prior, base, phi.counter(t), p * m);
             }
         }
     } else {
@@ -96,17 +96,15 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
                 *leaf = (q, tables.quotient(xp, i));
             }
             for &(q, t) in &leaves[..top - bottom] {
-                sums[0] = sums[0].plus(w.scale(phi.phi(t), p * q));
-                if WEIGH {
-                    weights[0] = weights[0].plus(w.of(p * q));
-                }
+                sums[0].add::<WEIGH>(w, prior, base, phi.counter(t), p * q);
             }
             top = bottom;
         }
     }
+    let [plus, minus] = sums.map(|sum| sum.total(w, prior, base));
     Leaves {
-        sum: sums[0].minus(sums[1]),
-        weight: weights[0].minus(weights[1]),
+        sum: plus.sum.minus(minus.sum),
+        weight: plus.weight.minus(minus.weight),
     }
 }
 

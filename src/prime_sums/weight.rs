@@ -5,6 +5,7 @@
 use std::marker::PhantomData;
 
 use super::counters::{Bits, CountSum, Counter, Scalar};
+use super::leaves::{LeafSum, Products, Scaled};
 use super::tables::{SMALL, SMALL_PRIMES, coprime_sum_up_to, coprime_up_to};
 use crate::arith::{Ring, Value};
 use crate::sieve::wheel;
@@ -16,6 +17,8 @@ pub(crate) trait Weight: Sync {
     type V: Value;
     /// The segment counters' type.
     type Counter: Counter;
+    /// How the hard leaves of a prime in a segment add up.
+    type Leaves: LeafSum<Self>;
     /// The highest power of `n` in `f`: which parts of [`Bits`] it reads.
     const POWER: u32;
     /// `f(n)`.
@@ -183,6 +186,7 @@ pub(crate) struct Count;
 impl Weight for Count {
     type V = u64;
     type Counter = u64;
+    type Leaves = Scaled<u64>;
     const POWER: u32 = 0;
     const PREFIX: Prefix = Prefix::None;
 
@@ -253,6 +257,7 @@ impl<R> Default for Linear<R> {
 impl<R: Ring> Weight for Linear<R> {
     type V = R;
     type Counter = CountSum;
+    type Leaves = Products;
     const POWER: u32 = 1;
     const PREFIX: Prefix = Prefix::Narrow;
 
@@ -331,6 +336,7 @@ impl<R> Default for Square<R> {
 impl<R: Ring> Weight for Square<R> {
     type V = R;
     type Counter = [u64; 3];
+    type Leaves = Scaled<R>;
     const POWER: u32 = 2;
 
     #[inline]
@@ -396,6 +402,7 @@ impl<A: Polynomial, B: Polynomial> Weight for (A, B) {
     /// `PrimeSums::new(10^16)` in 0.62× the time, and in that of
     /// `prime_sum`).
     type Counter = B::Counter;
+    type Leaves = Scaled<Self::V>;
     const POWER: u32 = {
         assert!(
             A::POWER <= B::POWER,

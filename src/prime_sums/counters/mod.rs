@@ -265,6 +265,15 @@ impl Counter for CountSum {
     }
 }
 
+impl CountSum {
+    /// The count and `Σ i` of a counter whose fields are not below 0 (a
+    /// plain one, not [`Alternating`]): a shift and a mask.
+    #[inline(always)]
+    pub(crate) fn fields(self) -> (u64, u64) {
+        (self.0 >> COUNT_SHIFT, self.0 & ((1 << COUNT_SHIFT) - 1))
+    }
+}
+
 impl Scalar for CountSum {
     /// `Σ i` from the low 40 bits, sign extended, then the count from the
     /// rest.
