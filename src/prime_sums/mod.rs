@@ -250,7 +250,7 @@ fn segment_words(end: u64) -> usize {
     let words = match threads::count() {
         1 => SEGMENT_WORDS,
         n => (all / (SEGMENTS_PER_THREAD * n))
-            .next_multiple_of(counters::BLOCK_WORDS * counters::SUPER_BLOCKS)
+            .next_multiple_of(counters::MAX_BLOCK_WORDS * counters::SUPER_BLOCKS)
             .clamp(MIN_SEGMENT_WORDS, SEGMENT_WORDS),
     };
     words.min(all)

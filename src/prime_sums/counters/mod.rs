@@ -1,5 +1,5 @@
 //! The counters of the hard leaves' sieve: a segment's bits summarised as
-//! [`Bits`] per block of [`BLOCK_WORDS`] words and per super-block of
+//! [`Bits`] per block of [`Counter::BLOCK_WORDS`] words and per super-block of
 //! [`SUPER_BLOCKS`] blocks, so that `Σ f(j)` over the bits below any
 //! position takes one of the super-blocks' running sums (computed once for
 //! a run of queries, [`Counted::prepare`]), a running sum of a
@@ -98,10 +98,8 @@ impl Bits {
     }
 }
 
-/// Words per counter block: a query reads at most this many words.
-pub(super) const BLOCK_WORDS: usize = 4;
-/// Bits per counter block.
-pub(super) const BLOCK_BITS: u64 = 64 * BLOCK_WORDS as u64;
+/// The most words a counter block holds ([`Counter::BLOCK_WORDS`]).
+pub(super) const MAX_BLOCK_WORDS: usize = 4;
 
 /// Blocks per super-block: a run of queries reads the super-blocks'
 /// running sums, then at most this many blocks' sums per query.
@@ -117,6 +115,11 @@ pub(crate) trait Counter: Copy {
     type Layout: Clone + Send + Sync;
     /// No bits.
     const ZERO: Self;
+    /// Words per counter block, at most [`MAX_BLOCK_WORDS`]: a query
+    /// reads at most this many words.
+    const BLOCK_WORDS: usize = MAX_BLOCK_WORDS;
+    /// Bits per counter block.
+    const BLOCK_BITS: u64 = 64 * Self::BLOCK_WORDS as u64;
     /// The bits of `word`, whose bit 0 is at position `offset`.
     fn of(word: u64, offset: u64, layout: &Self::Layout) -> Self;
     /// The bit at position `i`, if `bit` is 1; nothing if it is 0.
@@ -146,28 +149,29 @@ pub(crate) trait Counter: Copy {
         }
         sums[k]
     }
-    /// The bits of a block's `words`, whose first bit is at position
-    /// `offset`.
+    /// The bits of a block's `words` (`BLOCK_WORDS` of them), whose first
+    /// bit is at position `offset`.
     #[inline(always)]
-    fn of_block(words: &[u64; BLOCK_WORDS], offset: u64, layout: &Self::Layout) -> Self {
+    fn of_block(words: &[u64], offset: u64, layout: &Self::Layout) -> Self {
         word_by_word(words, offset, layout)
     }
-    /// The bits at positions below `n < BLOCK_BITS` of `words`, whose
-    /// first bit is at position `offset`: the block's bits from `n` on
-    /// masked off, with no branch on `n`.
+    /// The bits at positions below `n < BLOCK_BITS` of a block's `words`,
+    /// whose first bit is at position `offset`: the block's bits from `n`
+    /// on masked off, with no branch on `n`.
     #[inline(always)]
-    fn below(words: &[u64; BLOCK_WORDS], offset: u64, n: u64, layout: &Self::Layout) -> Self {
-        let kept = std::array::from_fn(|k| {
+    fn below(words: &[u64], offset: u64, n: u64, layout: &Self::Layout) -> Self {
+        let mut kept = [0; MAX_BLOCK_WORDS];
+        for (k, (kept, &word)) in kept.iter_mut().zip(words).enumerate() {
             let bits = n.saturating_sub(64 * k as u64).min(64) as u32;
-            words[k] & 1u64.checked_shl(bits).unwrap_or(0).wrapping_sub(1)
-        });
-        Self::of_block(&kept, offset, layout)
+            *kept = word & 1u64.checked_shl(bits).unwrap_or(0).wrapping_sub(1);
+        }
+        Self::of_block(&kept[..words.len()], offset, layout)
     }
 }
 
 /// [`Counter::of_block`] as the sum of its words' counters.
 #[inline(always)]
-fn word_by_word<C: Counter>(words: &[u64; BLOCK_WORDS], offset: u64, layout: &C::Layout) -> C {
+fn word_by_word<C: Counter>(words: &[u64], offset: u64, layout: &C::Layout) -> C {
     let mut sum = C::ZERO;
     for (k, &word) in words.iter().enumerate() {
         sum = sum.plus(C::of(word, offset + 64 * k as u64, layout));
@@ -234,15 +238,21 @@ impl Counter for CountSum {
         let bits = Bits::of(word, 1);
         CountSum(bits.count * ((1 << COUNT_SHIFT) + offset) + bits.positions)
     }
+    /// Blocks of 2 words, where a count's take 4: a query's last block
+    /// costs 7 population counts a word here, 1 there (measured at
+    /// `10^16`: `prime_sum` in 0.96× the time of blocks of 4 words;
+    /// `prime_pi` 1.02× with blocks of 2).
+    const BLOCK_WORDS: usize = 2;
     /// The words' counts and position sums lane by lane, which the
     /// compiler turns into vector population counts (measured: `Σ p` up to
     /// `10^15` in 0.92× the time of a word at a time).
     #[inline(always)]
-    fn of_block(words: &[u64; BLOCK_WORDS], offset: u64, (): &()) -> CountSum {
-        let counts = words.map(|word| u64::from(word.count_ones()));
-        let mut positions = [0; BLOCK_WORDS];
-        for (k, p) in positions.iter_mut().enumerate() {
-            *p = ((1 << COUNT_SHIFT) + offset + 64 * k as u64) * counts[k];
+    fn of_block(words: &[u64], offset: u64, (): &()) -> CountSum {
+        let mut positions = [0; MAX_BLOCK_WORDS];
+        let positions = &mut positions[..words.len()];
+        for (k, (p, word)) in positions.iter_mut().zip(words).enumerate() {
+            let count = u64::from(word.count_ones());
+            *p = ((1 << COUNT_SHIFT) + offset + 64 * k as u64) * count;
         }
         for (s, mask) in POSITION_BITS.iter().enumerate() {
             for (p, &word) in positions.iter_mut().zip(words) {
@@ -351,9 +361,9 @@ impl<C: Counter> Counted<C> {
     /// below `2^19`.
     pub(super) fn new(words: usize, layout: C::Layout) -> Counted<C> {
         assert!(words <= super::SEGMENT_WORDS, "a segment of {words} words");
-        let supers = words.div_ceil(BLOCK_WORDS * SUPER_BLOCKS);
+        let supers = words.div_ceil(C::BLOCK_WORDS * SUPER_BLOCKS);
         Counted {
-            words: vec![0; (supers + 1) * SUPER_BLOCKS * BLOCK_WORDS],
+            words: vec![0; (supers + 1) * SUPER_BLOCKS * C::BLOCK_WORDS],
             counters: vec![C::ZERO; (supers + 1) * SUPER_BLOCKS],
             supers: vec![C::ZERO; supers + 1],
             before: vec![C::ZERO; supers + 1],
@@ -368,10 +378,9 @@ impl<C: Counter> Counted<C> {
     /// `10^15`; the count the same).
     #[inline(always)]
     pub(super) fn recount(&mut self) {
-        let blocks = self.words.chunks_exact(BLOCK_WORDS);
+        let blocks = self.words.chunks_exact(C::BLOCK_WORDS);
         for (k, (counter, block)) in self.counters.iter_mut().zip(blocks).enumerate() {
-            let block = block.try_into().expect("a block");
-            *counter = C::of_block(block, k as u64 * BLOCK_BITS, &self.layout);
+            *counter = C::of_block(block, k as u64 * C::BLOCK_BITS, &self.layout);
         }
         let mut total = C::ZERO;
         let supers = self.counters.chunks_exact(SUPER_BLOCKS);
@@ -402,7 +411,7 @@ impl<C: Counter> Counted<C> {
     /// mispredicted.
     #[inline(always)]
     pub(super) fn prepare(&mut self, n: u64) {
-        let last = ((n / BLOCK_BITS) as usize / SUPER_BLOCKS).min(self.supers.len() - 1);
+        let last = ((n / C::BLOCK_BITS) as usize / SUPER_BLOCKS).min(self.supers.len() - 1);
         let mut sum = C::ZERO;
         for (before, &super_sum) in self.before[..=last].iter_mut().zip(&self.supers) {
             *before = sum;
@@ -414,22 +423,20 @@ impl<C: Counter> Counted<C> {
     /// last reached.
     #[inline(always)]
     pub(super) fn below(&self, n: u64) -> C {
-        let block = (n / BLOCK_BITS) as usize;
+        let block = (n / C::BLOCK_BITS) as usize;
         let super_start = block / SUPER_BLOCKS * SUPER_BLOCKS;
         // The buffers run a super-block and a block past the segment's end.
         let counters = self.counters[super_start..super_start + SUPER_BLOCKS]
             .try_into()
             .expect("a super-block of counters");
-        let start = block * BLOCK_WORDS;
-        let words = self.words[start..start + BLOCK_WORDS]
-            .try_into()
-            .expect("a block of words");
+        let start = block * C::BLOCK_WORDS;
+        let words = &self.words[start..start + C::BLOCK_WORDS];
         self.before[block / SUPER_BLOCKS]
             .plus(C::sum_before(counters, block - super_start))
             .plus(C::below(
                 words,
                 64 * start as u64,
-                n % BLOCK_BITS,
+                n % C::BLOCK_BITS,
                 &self.layout,
             ))
     }
@@ -453,7 +460,7 @@ impl<C: Counter> Crossing<'_, C> {
         if COUNT {
             // The bit's value, without a branch.
             let bit = self.words[w] >> (i % 64) & 1;
-            let k = (i / BLOCK_BITS) as usize;
+            let k = (i / C::BLOCK_BITS) as usize;
             let from = [&mut self.counters[k], &mut self.supers[k / SUPER_BLOCKS]];
             C::move_bit(bit, i, self.layout, from, taken);
         }
@@ -507,20 +514,26 @@ mod tests {
     #[test]
     fn block_sums_match_the_bits() {
         fn check<C: Counter + PartialEq + std::fmt::Debug>(
-            words: &[u64; BLOCK_WORDS],
+            words: &[u64; MAX_BLOCK_WORDS],
             offset: u64,
             layout: &C::Layout,
         ) {
+            // The block's first `BLOCK_WORDS` words.
+            let words = &words[..C::BLOCK_WORDS];
             let bit = |i: u64| C::bit(words[(i / 64) as usize] >> (i % 64) & 1, offset + i, layout);
             let counters: [C; SUPER_BLOCKS] = std::array::from_fn(|k| {
-                C::of(words[k % 4].rotate_left(k as u32), 64 * k as u64, layout)
+                C::of(
+                    words[k % words.len()].rotate_left(k as u32),
+                    64 * k as u64,
+                    layout,
+                )
             });
             for k in 0..=SUPER_BLOCKS {
                 let plain = counters[..k].iter().fold(C::ZERO, |s, &c| s.plus(c));
                 assert_eq!(C::sum_before(&counters, k), plain, "first {k} counters");
             }
             let mut plain = C::ZERO;
-            for n in 0..BLOCK_BITS {
+            for n in 0..C::BLOCK_BITS {
                 assert_eq!(C::below(words, offset, n, layout), plain, "bits below {n}");
                 plain = plain.plus(bit(n));
             }
@@ -528,8 +541,8 @@ mod tests {
         }
         let mut random = words(3);
         for k in 0..40u64 {
-            let block: [u64; BLOCK_WORDS] = match k {
-                0 => [u64::MAX; BLOCK_WORDS],
+            let block: [u64; MAX_BLOCK_WORDS] = match k {
+                0 => [u64::MAX; MAX_BLOCK_WORDS],
                 _ => std::array::from_fn(|_| random.next().expect("endless")),
             };
             let offset = 256 * k;
@@ -585,7 +598,7 @@ mod tests {
     #[test]
     fn queries_match_the_bits() {
         fn check<C: Counter + PartialEq + std::fmt::Debug>(layout: C::Layout) {
-            let words = 3 * BLOCK_WORDS * SUPER_BLOCKS + 5;
+            let words = 3 * C::BLOCK_WORDS * SUPER_BLOCKS + 5;
             let mut counted = Counted::<C>::new(words, layout.clone());
             for (w, word) in counted.words[..words]
                 .iter_mut()
@@ -615,7 +628,7 @@ mod tests {
                 sums[sums.len() - 1].plus(bit(&counted, end - 1))
             );
             // Prepared up to each side of a super-block's edge, and to the end.
-            let span = BLOCK_BITS * SUPER_BLOCKS as u64;
+            let span = C::BLOCK_BITS * SUPER_BLOCKS as u64;
             let edges = (1..=2).flat_map(|k| [k * span - 1, k * span, k * span + 1]);
             for last in edges.chain([end - 1]) {
                 counted.prepare(last);
