@@ -5,7 +5,7 @@
 //! on how the work was split.
 
 use super::counters::CountSum;
-use super::weight::Weight;
+use super::weight::{Linear, Weight};
 use crate::arith::{Ring, Value};
 
 /// A sum of terms `c · R(t)` over a run, where `R` is a running sum (`S`
@@ -85,12 +85,12 @@ impl<W: Weight + ?Sized> LeafSum<W> for Scaled<W::V> {
     }
 }
 
-/// For `f(n) = n` over [`CountSum`] counters, the leaves kept in the
-/// counters' terms, `Σ n c`, `Σ n Σ i` and `Σ n` modulo `2^128` (two
-/// multiplications of 64 by 64 bits a leaf), and turned into a value once
-/// per prime and segment: `Σ n φ(t) = prior Σ n + base Σ n c + 2 Σ n Σ i`
-/// (measured at `10^16`: `prime_sum` in 0.96× the time of scaling each
-/// leaf's value).
+/// For `f(n) = n` ([`Linear`]) over its [`CountSum`] counters, the leaves
+/// kept in the counters' terms, `Σ n c`, `Σ n Σ i` and `Σ n` modulo
+/// `2^128` (two multiplications of 64 by 64 bits a leaf), and turned into
+/// a value once per prime and segment: `Σ n φ(t) = prior Σ n + base Σ n c
+/// + 2 Σ n Σ i` (measured at `10^16`: `prime_sum` in 0.96× the time of
+/// scaling each leaf's value).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Products {
     counts: u128,
@@ -98,9 +98,9 @@ pub(crate) struct Products {
     weight: u128,
 }
 
-impl<W: Weight<Counter = CountSum, V: Ring> + ?Sized> LeafSum<W> for Products {
+impl<R: Ring> LeafSum<Linear<R>> for Products {
     #[inline(always)]
-    fn add<const WEIGH: bool>(&mut self, _: &W, _: W::V, _: u64, counter: CountSum, n: u64) {
+    fn add<const WEIGH: bool>(&mut self, _: &Linear<R>, _: R, _: u64, counter: CountSum, n: u64) {
         let (count, positions) = counter.fields();
         let n = u128::from(n);
         self.counts = self.counts.wrapping_add(n * u128::from(count));
@@ -108,14 +108,14 @@ impl<W: Weight<Counter = CountSum, V: Ring> + ?Sized> LeafSum<W> for Products {
         self.weight = self.weight.wrapping_add(n);
     }
     #[inline(always)]
-    fn total(self, _: &W, prior: W::V, base: u64) -> Leaves<W::V> {
+    fn total(self, _: &Linear<R>, prior: R, base: u64) -> Leaves<R> {
         let counted = self
             .counts
             .wrapping_mul(base.into())
             .wrapping_add(self.positions.wrapping_mul(2));
-        let weight = W::V::from_u128(self.weight);
+        let weight = R::from_u128(self.weight);
         Leaves {
-            sum: prior.mul(weight).plus(W::V::from_u128(counted)),
+            sum: prior.mul(weight).plus(R::from_u128(counted)),
             weight,
         }
     }
@@ -125,7 +125,6 @@ impl<W: Weight<Counter = CountSum, V: Ring> + ?Sized> LeafSum<W> for Products {
 mod tests {
     use super::*;
     use crate::prime_sums::counters::Counter;
-    use crate::prime_sums::weight::Linear;
 
     /// Terms `c_j R(t_j)` over a run cut at every place: the halves
     /// combined give the whole, whatever the running sum before.
