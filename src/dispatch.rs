@@ -20,7 +20,7 @@
 #[cfg(test)]
 pub(crate) static CEILING: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(3);
 
-/// Whether the dispatchers may choose the variant of `level` ([`CEILING`]
+/// Whether the dispatchers may choose the variant of `level` (`CEILING`
 /// in the unit tests; every variant the processor has otherwise).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]

@@ -70,7 +70,7 @@ impl<V: Value, const K: usize> Value for PerCharacter<V, K> {
 /// ring `R^K`, where products are componentwise, so that a leaf's product
 /// is a sign per component instead of a permutation of the classes. The
 /// counters keep one per class of positions modulo `L <= P`, as for
-/// [`Residue`]; [`from_characters`] turns the sums into classes.
+/// [`Residue`](super::residue::Residue); [`from_characters`] turns the sums into classes.
 pub(crate) struct Characters<G: Weight, const K: usize, const P: usize> {
     g: G,
     q: u64,
@@ -133,7 +133,7 @@ where
     /// Counters by class take a bit out slower than a count's (measured
     /// for `q = 4` between 24 and 2048).
     const RECOUNT_BELOW: u32 = 32 >> G::POWER;
-    /// As for [`Residue`].
+    /// As for [`Residue`](super::residue::Residue).
     const PREFIX_STRIDE: usize = size_of::<PerCharacter<G::V, K>>().div_ceil(32);
 
     #[inline]

@@ -1,7 +1,7 @@
 //! The combinatorial engine behind [`prime_pi`], [`prime_sum`],
 //! [`PrimeSums`] and the sums by residue class: Gourdon's decomposition of
 //! the method of Lagarias, Miller, Odlyzko, Deléglise and Rivat, for any
-//! completely multiplicative [`Weight`](weight::Weight) `f`, its values in
+//! completely multiplicative [`Weight`] `f`, its values in
 //! a commutative ring (integers modulo `2^k`, or vectors of them indexed by
 //! the classes modulo `q` or by characters, [`residue`] and [`characters`]).
 //!

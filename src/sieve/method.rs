@@ -90,7 +90,7 @@ fn interpolate(table: &[f64], first: f64, step: f64, x: u64) -> f64 {
 }
 
 /// The time of the engine's entry points below
-/// [`SIEVE_BELOW`](crate::prime_sums::SIEVE_BELOW), where they sieve.
+/// [`SIEVE_BELOW`], where they sieve.
 const SIEVED_NS: f64 = 3e3;
 
 /// The engine's time at `x`; none at `x = 0`.

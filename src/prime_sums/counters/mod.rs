@@ -60,7 +60,7 @@ static BYTE_SUMS: [[u64; 256]; 8] = {
 
 impl Bits {
     /// A field in 128 bits, its sign extended: the fields of an
-    /// [`Alternating`](Alternating) counter wrap below 0,
+    /// [`Alternating`] counter wrap below 0,
     /// and the others stay below `2^63` (a segment's positions are below
     /// `2^20`), so that sums in a ring of at most 128 bits are exact.
     #[inline(always)]
