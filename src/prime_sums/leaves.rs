@@ -88,9 +88,9 @@ impl<W: Weight + ?Sized> LeafSum<W> for Scaled<W::V> {
 /// For `f(n) = n` ([`Linear`]) over its [`CountSum`] counters, the leaves
 /// kept in the counters' terms, `Σ n c`, `Σ n Σ i` and `Σ n` modulo
 /// `2^128` (two multiplications of 64 by 64 bits a leaf), and turned into
-/// a value once per prime and segment: `Σ n φ(t) = prior Σ n + base Σ n c
-/// + 2 Σ n Σ i` (measured at `10^16`: `prime_sum` in 0.96× the time of
-/// scaling each leaf's value).
+/// a value once per prime and segment:
+/// `Σ n φ(t) = prior Σ n + base Σ n c + 2 Σ n Σ i` (measured at `10^16`:
+/// `prime_sum` in 0.96× the time of scaling each leaf's value).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Products {
     counts: u128,
