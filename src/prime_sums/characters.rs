@@ -70,7 +70,8 @@ impl<V: Value, const K: usize> Value for PerCharacter<V, K> {
 /// ring `R^K`, where products are componentwise, so that a leaf's product
 /// is a sign per component instead of a permutation of the classes. The
 /// counters keep one per class of positions modulo `L <= P`, as for
-/// [`Residue`](super::residue::Residue); [`from_characters`] turns the sums into classes.
+/// [`Residue`](super::residue::Residue); [`from_characters`] turns the
+/// sums into classes.
 pub(crate) struct Characters<G: Weight, const K: usize, const P: usize> {
     g: G,
     q: u64,

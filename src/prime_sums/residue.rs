@@ -108,9 +108,10 @@ impl<V: Value + PartialEq, const N: usize> Value for PerClass<V, N> {
 
 /// `f(n) = g(n) e_{n mod q}`, the weight `g` split by the class of `n`
 /// modulo `q <= N`: completely multiplicative, since `g` is and `e_r e_s
-/// = e_{rs mod q}`. Its counters keep a [`Scalar`](super::counters::Scalar) one per class of
-/// positions `i` modulo `L`, `q` or `q / 2` for an even `q`: the class of
-/// the number `base + 2i` modulo `q` follows from that of `i` modulo `L`.
+/// = e_{rs mod q}`. Its counters keep a [`Scalar`](super::counters::Scalar)
+/// one per class of positions `i` modulo `L`, `q` or `q / 2` for an even
+/// `q`: the class of the number `base + 2i` modulo `q` follows from that of
+/// `i` modulo `L`.
 pub(crate) struct Residue<G, const N: usize> {
     g: G,
     q: usize,

@@ -43,8 +43,8 @@ const COUNT_SHIFT: u32 = 40;
 /// `[count, Σ i]` in one word, as `Σ (2^40 + i)`: half the memory of two
 /// words and a single add or subtract a bit, the fields apart as long as
 /// `|Σ i| < 2^39` (measured at `10^16`: `prime_sum` in 0.93× the time of
-/// `[u64; 2]`). Fields that wrap below 0 ([`Alternating`](super::Alternating)) come out sign
-/// extended.
+/// `[u64; 2]`). Fields that wrap below 0
+/// ([`Alternating`](super::Alternating)) come out sign extended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct CountSum(u64);
 
