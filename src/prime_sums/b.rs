@@ -119,14 +119,18 @@ impl Pieces {
         let small = small.fold(W::V::default(), |sum, &p| sum.plus(weight.of(p)));
         let sieve =
             ForwardSieve::new(low, high).expect("the sieving primes below 2^32 fit in memory");
-        let primes = sieve.fold_words(small, |sum, base, word| {
-            while let Some((p, v)) = next.filter(|&(_, v)| v < base + 240) {
-                let below = weight.wheel_word(base, word & wheel::word_mask_up_to(v - base));
-                b.add(weight.scale(sum.plus(below), p), weight.of(p));
-                next = quotients.next();
-            }
-            sum.plus(weight.wheel_word(base, word))
-        });
+        let primes = sieve.fold_words(
+            small,
+            #[inline(always)]
+            |sum, base, word| {
+                while let Some((p, v)) = next.filter(|&(_, v)| v < base + 240) {
+                    let below = weight.wheel_word(base, word & wheel::word_mask_up_to(v - base));
+                    b.add(weight.scale(sum.plus(below), p), weight.of(p));
+                    next = quotients.next();
+                }
+                sum.plus(weight.wheel_word(base, word))
+            },
+        );
         debug_assert!(next.is_none());
         PieceRun { b, primes }
     }

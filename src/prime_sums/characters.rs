@@ -173,6 +173,13 @@ where
     fn layout(&self) -> &Classes {
         &self.classes
     }
+    /// Number by number, each with its characters' values.
+    #[inline(always)]
+    fn wheel_word(&self, base: u64, word: u64) -> Self::V {
+        wheel::fold_word(Self::V::default(), word, base, &mut |sum, n| {
+            sum.plus(self.of(n))
+        })
+    }
 }
 
 /// The sums of `g(p)` over the primes `p <= x` by class modulo `q | 24`,

@@ -8,7 +8,6 @@ use super::counters::{Bits, CountSum, Counter, Scalar};
 use super::leaves::{LeafSum, Products, Scaled};
 use super::tables::{SMALL, SMALL_PRIMES, coprime_sum_up_to, coprime_up_to};
 use crate::arith::{Ring, Value};
-use crate::sieve::wheel;
 
 /// A completely multiplicative weight `f` with `f(1) = 1`, its values in a
 /// wrapping [`Value`].
@@ -44,13 +43,9 @@ pub(crate) trait Weight: Sync {
         self.counted(base, Self::Counter::of(word, 0, self.layout()))
     }
     /// `Σ f(n)` over the numbers `n` of the set bits of a word of the
-    /// mod-30 wheel, `base` being its [`word_base`](wheel::word_base).
-    #[inline(always)]
-    fn wheel_word(&self, base: u64, word: u64) -> Self::V {
-        wheel::fold_word(Self::V::default(), word, base, &mut |sum, n| {
-            sum.plus(self.of(n))
-        })
-    }
+    /// mod-30 wheel, `base` being its
+    /// [`word_base`](crate::sieve::wheel::word_base).
+    fn wheel_word(&self, base: u64, word: u64) -> Self::V;
     /// The counted sieving primes below this cross off a segment of the
     /// hard leaves' sieve without counting, and the segment is counted
     /// again after each: a prime with many multiples a segment takes them
@@ -171,6 +166,13 @@ fn free_of<W: Weight + ?Sized>(weight: &W, t: u64, primes: &[u64]) -> W::V {
 pub(crate) trait Polynomial: Weight<Counter: Scalar> {
     /// `Σ f(base + 2i)` over the set bits `i` that `bits` summarises.
     fn bits(&self, base: u64, bits: Bits) -> Self::V;
+    /// [`Weight::wheel_word`] from the word's [`Bits`], not number by
+    /// number (measured at `10^16`, with `B`'s words compiled in its task:
+    /// `prime_sum` in 0.97× the time, 15 pairs).
+    #[inline(always)]
+    fn wheel_bits(&self, base: u64, word: u64) -> Self::V {
+        self.bits(base + 1, Bits::of_wheel(word, Self::POWER))
+    }
 }
 
 /// A weight whose sums over arithmetic progressions have a closed form.
@@ -223,10 +225,9 @@ impl Weight for Count {
     fn over_primes(&self, k: usize, _: &[u64], _: &NarrowSums, _: &[u32]) -> u64 {
         k as u64
     }
-    /// The bits counted, not listed.
     #[inline(always)]
-    fn wheel_word(&self, _: u64, word: u64) -> u64 {
-        u64::from(word.count_ones())
+    fn wheel_word(&self, base: u64, word: u64) -> u64 {
+        self.wheel_bits(base, word)
     }
 }
 
@@ -296,6 +297,10 @@ impl<R: Ring> Weight for Linear<R> {
     #[inline(always)]
     fn layout(&self) -> &() {
         &()
+    }
+    #[inline(always)]
+    fn wheel_word(&self, base: u64, word: u64) -> Self::V {
+        self.wheel_bits(base, word)
     }
 }
 
@@ -377,6 +382,10 @@ impl<R: Ring> Weight for Square<R> {
     fn layout(&self) -> &() {
         &()
     }
+    #[inline(always)]
+    fn wheel_word(&self, base: u64, word: u64) -> Self::V {
+        self.wheel_bits(base, word)
+    }
 }
 
 impl<R: Ring> Polynomial for Square<R> {
@@ -445,6 +454,10 @@ impl<A: Polynomial, B: Polynomial> Weight for (A, B) {
         &()
     }
     #[inline(always)]
+    fn wheel_word(&self, base: u64, word: u64) -> Self::V {
+        self.wheel_bits(base, word)
+    }
+    #[inline(always)]
     fn over_primes(
         &self,
         k: usize,
@@ -472,6 +485,7 @@ impl<A: Polynomial, B: Polynomial> Polynomial for (A, B) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sieve::wheel;
     use crate::testing::words;
 
     /// The narrow running sums against plain 64-bit ones at every `k`, for
@@ -506,6 +520,42 @@ mod tests {
             let base = 1_000_000_007u64;
             let squares: u128 = set.iter().map(|i| u128::from(base + 2 * i).pow(2)).sum();
             assert_eq!(Square::<u128>::default().bits(base, bits), squares);
+        }
+    }
+
+    /// A wheel word's sums, for every weight that reads its bits, against
+    /// its numbers summed one by one: words with every bit, none, each
+    /// single bit and random ones, at bases from 0 to the last word below
+    /// `2^64`.
+    #[test]
+    fn wheel_words_match_their_numbers() {
+        let singles = (0..64).map(|j| 1u64 << j);
+        let all = [0, u64::MAX]
+            .into_iter()
+            .chain(singles)
+            .chain(words(7).take(200));
+        let top = (u64::MAX - 239) / 30 * 30;
+        let weights = (
+            Count,
+            (Linear::<u128>::default(), Square::<u128>::default()),
+        );
+        for (k, word) in all.enumerate() {
+            for base in [0, 240 * k as u64, 1 << 40, top] {
+                // Modulo 2^128, as the weights' values.
+                let want = wheel::fold_word((0u64, (0u128, 0u128)), word, base, &mut |sums, n| {
+                    let (c, (s, q)) = sums;
+                    let n = u128::from(n);
+                    (c + 1, (s + n, q.wrapping_add(n.wrapping_mul(n))))
+                });
+                assert_eq!(
+                    weights.0.wheel_word(base, word),
+                    want.0,
+                    "{word:#x} at {base}"
+                );
+                assert_eq!(weights.1.0.wheel_word(base, word), want.1.0);
+                assert_eq!(weights.1.1.wheel_word(base, word), want.1.1);
+                assert_eq!(weights.wheel_word(base, word), want);
+            }
         }
     }
 

@@ -11,6 +11,8 @@ mod plain;
 pub(crate) use classes::{Alternating, ByClass, Classes};
 pub(crate) use plain::CountSum;
 
+use crate::sieve::wheel::WORD_OFFSET;
+
 /// The set bits of one sieve word, summarised: bit `i` stands for the
 /// number `base + 2i`.
 #[derive(Clone, Copy)]
@@ -33,29 +35,62 @@ const POSITION_BITS: [u64; 6] = [
     0xFFFF_FFFF_0000_0000,
 ];
 
-/// `BYTE_SUMS[k][v]`: the count, `Σ i` and `Σ i²` of the set bits `i` of a
-/// word whose byte `k` is `v` (its others 0), packed in fields of 8, 16 and
-/// 24 bits from bit 0, wide enough for a whole word's sums (64, 2016 and
-/// 85 344), so that the bytes' entries add up without carries.
-static BYTE_SUMS: [[u64; 256]; 8] = {
-    let mut table = [[0; 256]; 8];
-    let mut k = 0;
-    while k < 8 {
-        let mut v = 0;
-        while v < 256 {
-            let (mut count, mut positions, mut squares) = (0, 0, 0);
-            let mut j = 0;
-            while j < 8 {
-                if v >> j & 1 == 1 {
-                    let i = 8 * k as u64 + j;
-                    (count, positions, squares) = (count + 1, positions + i, squares + i * i);
-                }
-                j += 1;
-            }
-            table[k][v] = count | positions << 8 | squares << 24;
-            v += 1;
+/// The position of bit `j` of a word of the crate's sieve, on the wheel of
+/// 30: its number is `base + WORD_OFFSET[j]`, odd, so `base + 1 + 2i` for
+/// `i = (WORD_OFFSET[j] - 1) / 2`, below 120.
+const fn wheel_position(j: usize) -> u64 {
+    (WORD_OFFSET[j] - 1) / 2
+}
+
+/// Masks of the bits `j` of a wheel word whose [`wheel_position`] has bit
+/// `s` set, `s = 0..7`.
+const WHEEL_POSITION_BITS: [u64; 7] = {
+    let mut masks = [0; 7];
+    let mut j = 0;
+    while j < 64 {
+        let mut s = 0;
+        while s < 7 {
+            masks[s] |= (wheel_position(j) >> s & 1) << j;
+            s += 1;
         }
-        k += 1;
+        j += 1;
+    }
+    masks
+};
+
+/// `BYTE_SUMS[wheel][k][v]`: the count, `Σ i` and `Σ i²` of the positions
+/// `i` of the set bits of a word whose byte `k` is `v` (its others 0),
+/// bit `j` at position `j`, or at [`wheel_position`]`(j)` if `wheel` is 1,
+/// packed in fields of 8, 16 and 24 bits from bit 0, wide enough for a
+/// whole word's sums (at most 64, 7 616 and 906 304), so that the bytes'
+/// entries add up without carries.
+static BYTE_SUMS: [[[u64; 256]; 8]; 2] = {
+    let mut table = [[[0; 256]; 8]; 2];
+    let mut wheel = 0;
+    while wheel < 2 {
+        let mut k = 0;
+        while k < 8 {
+            let mut v = 0;
+            while v < 256 {
+                let (mut count, mut positions, mut squares) = (0, 0, 0);
+                let mut j = 8 * k;
+                while j < 8 * k + 8 {
+                    if v >> (j - 8 * k) & 1 == 1 {
+                        let i = if wheel == 1 {
+                            wheel_position(j)
+                        } else {
+                            j as u64
+                        };
+                        (count, positions, squares) = (count + 1, positions + i, squares + i * i);
+                    }
+                    j += 1;
+                }
+                table[wheel][k][v] = count | positions << 8 | squares << 24;
+                v += 1;
+            }
+            k += 1;
+        }
+        wheel += 1;
     }
     table
 };
@@ -70,14 +105,36 @@ impl Bits {
         field as i64 as i128 as u128
     }
 
-    /// Summarises `word` up to the `power` a weight needs: by population
-    /// counts up to `Σ i`, by a table of its bytes for `Σ i²` (a third of
-    /// the instructions of the 21 counts it would take).
+    /// Summarises `word`, bit `j` at position `j`, up to the `power` a
+    /// weight needs.
     #[inline(always)]
     pub(crate) fn of(word: u64, power: u32) -> Bits {
+        Bits::summarise(word, power, &POSITION_BITS, &BYTE_SUMS[0])
+    }
+
+    /// Summarises a word of the crate's sieve, whose bit `j` stands for
+    /// `base + WORD_OFFSET[j] = base + 1 + 2i` at [`wheel_position`] `i`,
+    /// up to the `power` a weight needs: so that a weight sums the word's
+    /// numbers at once, not one by one.
+    #[inline(always)]
+    pub(crate) fn of_wheel(word: u64, power: u32) -> Bits {
+        Bits::summarise(word, power, &WHEEL_POSITION_BITS, &BYTE_SUMS[1])
+    }
+
+    /// Summarises `word` by population counts of its bits masked by the
+    /// `planes` of its positions up to `Σ i`, by the table of its `bytes`
+    /// for `Σ i²` (a third of the instructions of the 21 counts it would
+    /// take).
+    #[inline(always)]
+    fn summarise<const N: usize>(
+        word: u64,
+        power: u32,
+        planes: &[u64; N],
+        bytes: &[[u64; 256]; 8],
+    ) -> Bits {
         if power >= 2 {
             let packed: u64 = (0..8)
-                .map(|k| BYTE_SUMS[k][usize::from((word >> (8 * k)) as u8)])
+                .map(|k| bytes[k][usize::from((word >> (8 * k)) as u8)])
                 .sum();
             return Bits {
                 count: packed & 0xFF,
@@ -88,7 +145,7 @@ impl Bits {
         let count = u64::from(word.count_ones());
         let mut positions = 0;
         if power >= 1 {
-            for (s, mask) in POSITION_BITS.iter().enumerate() {
+            for (s, mask) in planes.iter().enumerate() {
                 positions += u64::from((word & mask).count_ones()) << s;
             }
         }

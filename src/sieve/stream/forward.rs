@@ -102,7 +102,12 @@ impl ForwardSieve {
 
     /// Folds `f` over the words of every segment left, each with its
     /// [`word_base`](wheel::word_base): the primes `>= 7` of the range, a
-    /// word of the wheel (240 numbers) at a time.
+    /// word of the wheel (240 numbers) at a time. Inlined, so that `f` is
+    /// compiled with its caller's instructions (the prime-sum engine's `B`
+    /// runs in a [`Task`](crate::dispatch::Task) for the widest counts of
+    /// bits; out of line, its counts took the portable build's, without
+    /// `popcnt`).
+    #[inline(always)]
     pub(crate) fn fold_words<B>(mut self, init: B, mut f: impl FnMut(B, u64, u64) -> B) -> B {
         let mut buf = Vec::with_capacity(SEGMENT_BYTES);
         let mut acc = init;
