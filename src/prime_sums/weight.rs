@@ -37,11 +37,6 @@ pub(crate) trait Weight: Sync {
     fn phi_small(&self, t: u64, k: usize) -> Self::V {
         free_of(self, t, &SMALL[..k])
     }
-    /// `Σ f(base + 2i)` over the set bits `i` of `word`.
-    #[inline(always)]
-    fn word(&self, base: u64, word: u64) -> Self::V {
-        self.counted(base, Self::Counter::of(word, 0, self.layout()))
-    }
     /// `Σ f(n)` over the numbers `n` of the set bits of a word of the
     /// mod-30 wheel, `base` being its
     /// [`word_base`](crate::sieve::wheel::word_base).
