@@ -403,8 +403,9 @@ struct Sieved<'s, W: Weight> {
 
 impl<W: Weight> Phi<W> for Sieved<'_, W> {
     #[inline(always)]
-    fn prepare(&mut self, t: u64) {
-        self.bits.prepare(t.saturating_sub(self.low).div_ceil(2));
+    fn prepare(&mut self, from: u64, to: u64) {
+        let position = |t: u64| t.saturating_sub(self.low).div_ceil(2);
+        self.bits.prepare(position(from), position(to));
     }
 
     /// The bits still set for `low <= j <= t`.

@@ -10,8 +10,8 @@ use crate::arith::Value;
 /// Where a special leaf finds `φ(t, b - 1)`: `prior`, its value before a
 /// segment, plus [`Weight::counted`]`(base, counter(t))` ([`LeafSum`]).
 pub(super) trait Phi<W: Weight> {
-    /// Readies [`Phi::counter`] for every `t` up to this one.
-    fn prepare(&mut self, t: u64);
+    /// Readies [`Phi::counter`] for every `t` in `from..=to`.
+    fn prepare(&mut self, from: u64, to: u64);
     /// The segment's bits up to `t`.
     fn counter(&mut self, t: u64) -> W::Counter;
     /// `prior` and `base`.
@@ -53,7 +53,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
             .get(start..coprime_rank(up_to + 1))
             .unwrap_or_default();
         if !codes.is_empty() {
-            phi.prepare(quotient(xp, first));
+            phi.prepare(quotient(xp, up_to), quotient(xp, first));
         }
         // 64 codes at a time, a bit each for the `m` with leaves, from the top.
         let mut end = codes.len();
@@ -86,7 +86,7 @@ pub(super) fn special_leaves<W: Weight, const WEIGH: bool>(
         // As above, up to 64 quotients before their queries, from the top.
         let mut top = tables.pi(hard_up_to) + 1;
         if top > first {
-            phi.prepare(tables.quotient(xp, first));
+            phi.prepare(tables.quotient(xp, top - 1), tables.quotient(xp, first));
         }
         while top > first {
             let bottom = top.saturating_sub(64).max(first);

@@ -312,22 +312,36 @@ impl<C: Counter> Counted<C> {
         }
     }
 
-    /// Readies [`Counted::below`] for the positions up to `n`: the running
-    /// sums of the super-blocks up to `n`'s, in one pass, where a walk
-    /// from query to query took a branch that the queries' random steps
-    /// mispredicted.
+    /// Readies [`Counted::below`] for the positions `from..=to`: the
+    /// running sums of the super-blocks in one pass, where a walk from
+    /// query to query took a branch that the queries' random steps
+    /// mispredicted; up from the segment's start, or down from its
+    /// [`total`](Counted::total) when its end is nearer (for the primes
+    /// with a few leaves a segment, anywhere in it: measured at `10^16`,
+    /// `prime_sum` in 0.96× the time, 11 pairs, `prime_pi` 0.98×, 13).
     #[inline(always)]
-    pub(super) fn prepare(&mut self, n: u64) {
-        let last = ((n / C::BLOCK_BITS) as usize / SUPER_BLOCKS).min(self.supers.len() - 1);
-        let mut sum = C::ZERO;
-        for (before, &super_sum) in self.before[..=last].iter_mut().zip(&self.supers) {
-            *before = sum;
-            sum = sum.plus(super_sum);
+    pub(super) fn prepare(&mut self, from: u64, to: u64) {
+        let super_block =
+            |n: u64| ((n / C::BLOCK_BITS) as usize / SUPER_BLOCKS).min(self.supers.len() - 1);
+        let (first, last) = (super_block(from), super_block(to));
+        if last < self.supers.len() - first {
+            let mut sum = C::ZERO;
+            for (before, &super_sum) in self.before[..=last].iter_mut().zip(&self.supers) {
+                *before = sum;
+                sum = sum.plus(super_sum);
+            }
+        } else {
+            let mut sum = self.total;
+            let supers = self.before[first..].iter_mut().zip(&self.supers[first..]);
+            for (before, &super_sum) in supers.rev() {
+                sum = sum.minus(super_sum);
+                *before = sum;
+            }
         }
     }
 
-    /// The bits at positions below `n`, up to where [`Counted::prepare`]
-    /// last reached.
+    /// The bits at positions below `n`, in the span [`Counted::prepare`]
+    /// last readied.
     #[inline(always)]
     pub(super) fn below(&self, n: u64) -> C {
         let block = (n / C::BLOCK_BITS) as usize;
@@ -477,7 +491,7 @@ mod tests {
         let mut counted = Counted::<CountSum>::new(words, ());
         counted.words[..words].fill(u64::MAX);
         counted.recount();
-        counted.prepare(n);
+        counted.prepare(0, n);
         for sums in [counted.total.bits(), counted.below(n).bits()] {
             assert_eq!([sums.count, sums.positions], [n, n * (n - 1) / 2]);
         }
@@ -534,13 +548,19 @@ mod tests {
                 counted.total,
                 sums[sums.len() - 1].plus(bit(&counted, end - 1))
             );
-            // Prepared up to each side of a super-block's edge, and to the end.
+            // Prepared from and to each side of a super-block's edge, from
+            // the start and to the end: up from the start, down from the
+            // end, and at the switch between the two.
             let span = C::BLOCK_BITS * SUPER_BLOCKS as u64;
-            let edges = (1..=2).flat_map(|k| [k * span - 1, k * span, k * span + 1]);
-            for last in edges.chain([end - 1]) {
-                counted.prepare(last);
-                for n in 0..=last {
-                    assert_eq!(counted.below(n), sums[n as usize], "bits below {n}");
+            let edges = (1..=3).flat_map(|k| [k * span - 1, k * span, k * span + 1]);
+            let edges: Vec<u64> = [0].into_iter().chain(edges).chain([end - 1]).collect();
+            for &first in &edges {
+                for &last in edges.iter().filter(|&&last| last >= first) {
+                    counted.prepare(first, last);
+                    for n in first..=last {
+                        let want = sums[n as usize];
+                        assert_eq!(counted.below(n), want, "bits below {n} in {first}..={last}");
+                    }
                 }
             }
         }
