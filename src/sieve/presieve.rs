@@ -141,9 +141,10 @@ mod tests {
     /// The presieve compiled for each instruction set up to the
     /// processor's keeps exactly the numbers with no prime factor below
     /// [`PRESIEVE_LIMIT`], and those primes themselves (not 1): segments of
-    /// lengths about the vector widths and across the longest period, from
-    /// byte 0, from either side of the first pattern's period and near the
-    /// top of `u64`, against division by each prime.
+    /// lengths about the vector widths and one longer than the longest
+    /// period (`19 · 23 · 163` bytes), from byte 0, from either side of the
+    /// first pattern's period and near the top of `u64`, against division
+    /// by each prime.
     #[test]
     fn keeps_the_numbers_without_small_factors() {
         use std::sync::atomic::Ordering::Relaxed;
@@ -151,7 +152,7 @@ mod tests {
             .filter(|&q| (2..q).all(|d| q % d != 0))
             .collect();
         let first_period = 7 * 11 * 13 * 17;
-        let top = u64::MAX / 30 - 40_000;
+        let top = u64::MAX / 30 - 80_000;
         for ceiling in [0, 1, 2] {
             crate::dispatch::CEILING.store(ceiling, Relaxed);
             for seg_byte in [
@@ -162,7 +163,7 @@ mod tests {
                 3 * first_period + 5,
                 top,
             ] {
-                for len in [1, 31, 32, 33, 63, 64, 65, 30_031] {
+                for len in [1, 31, 32, 33, 63, 64, 65, 71_237] {
                     let mut seg = vec![0; len];
                     presieve(&mut seg, seg_byte);
                     for (byte, b) in (seg_byte..).zip(&seg) {
