@@ -135,15 +135,15 @@
 //! | work | AMD EPYC (Zen 4) | Intel Xeon |
 //! |---|---|---|
 //! | the sieve, [`primes_in`](sieve::primes_in)`(..).count()`, over `[0, 10^9)`, against primesieve | 0.99×; 1.00× by minima (1.28× by medians, a noisy run); 1.06×; 0.95× (the presieve compiled for AVX2) | 1.22× |
-//! | over `[0, 10^10)` | 1.11×, 1.23×, 1.19×, 1.16×, 1.20×; 1.06× (the presieve compiled for AVX2; 1.24× in a run that timed primesieve apart) | 1.26× |
-//! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13×, 1.34×, 1.21×, 1.25× (1.14× in 11 alternating pairs); 1.15× | 1.17× |
-//! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50×, 1.35×, 1.48×; 1.23× (the medium primes with less than a turn a segment stepping multiple by multiple); 1.18× (the bucket loop in registers); 1.15× | 1.41× |
-//! | over `[10^18, 10^18 + 10^9)` | 1.11×, 1.07×, 1.00×, 1.06× (1.16×, 1.18× before the large primes turned on the wheel of 210; 1.40× before the sieving primes came in batches); 1.02× | 1.44× |
+//! | over `[0, 10^10)` | 1.11×, 1.23×, 1.19×, 1.16×, 1.20×; 1.06× (the presieve compiled for AVX2; 1.24× in a run that timed primesieve apart), 1.15× | 1.26× |
+//! | over `[10^12, 10^12 + 10^10)` | 1.02×, 1.13×, 1.34×, 1.21×, 1.25× (1.14× in 11 alternating pairs); 1.15×, 1.11× | 1.17× |
+//! | over `[10^15, 10^15 + 10^10)` | 1.37×, 1.50×, 1.35×, 1.48×; 1.23× (the medium primes with less than a turn a segment stepping multiple by multiple); 1.18× (the bucket loop in registers); 1.15×, 1.16× | 1.41× |
+//! | over `[10^18, 10^18 + 10^9)` | 1.11×, 1.07×, 1.00×, 1.06× (1.16×, 1.18× before the large primes turned on the wheel of 210; 1.40× before the sieving primes came in batches); 1.02×, 1.03× | 1.44× |
 //! | over `[2^64 - 10^10, 2^64)` | 1.15×, 1.20×, 1.12× (1.22×, 1.17× before the wheel of 210; 1.40× before the batches), 1.04× (one sample each), and 0.89× primesieve's peak memory (1153 MiB against 1289 MiB) | 1.23×, and 0.98× primesieve's peak memory |
-//! | the sieve on both cores, [`primes_in`](sieve::primes_in)`(..).into_par_iter().count()`, against primesieve on 2 threads, over `[0, 10^10)` | 1.07×, 1.02×, 1.14×; 0.92×, 1.05× | — |
-//! | over `[10^12, 10^12 + 10^10)` | 1.10×, 1.06×, 1.14×; 1.10× | — |
-//! | over `[10^15, 10^15 + 10^10)` | 1.36×, 1.06×, 1.16×; 1.14× | — |
-//! | over `[10^18, 10^18 + 10^9)` | 0.95×, 1.03×, 0.91×; 1.10× | — |
+//! | the sieve on both cores, [`primes_in`](sieve::primes_in)`(..).into_par_iter().count()`, against primesieve on 2 threads, over `[0, 10^10)` | 1.07×, 1.02×, 1.14×; 0.92×, 1.05×, 1.04× | — |
+//! | over `[10^12, 10^12 + 10^10)` | 1.10×, 1.06×, 1.14×; 1.10×, 1.08× | — |
+//! | over `[10^15, 10^15 + 10^10)` | 1.36×, 1.06×, 1.16×; 1.14×, 0.94× | — |
+//! | over `[10^18, 10^18 + 10^9)` | 0.95×, 1.03×, 0.91×; 1.10×, 0.87× | — |
 //! | over `[2^64 - 10^10, 2^64)` | 1.04×, 0.90×; 0.92× (one sample each) | — |
 //! | the primes below `10^9` summed by [`primes_in`](sieve::primes_in)`(..).sum()`, against primesieve's iterator as it times itself | 0.73×, 0.84×, 0.88×, 0.97× | 1.05× |
 //! | the same in a plain `for` loop | 1.03×, 1.06×; 0.97× with the loop's place in registers, 0.94×, 0.88× | 1.28× |
